@@ -1,0 +1,26 @@
+// Package attribution decides whether a change was made by a human or by an
+// agent, from commit trailers, author and committer identity, and the
+// repository's configuration. Rules consume its Verdict.
+package attribution
+
+// Actor is who made a change.
+type Actor string
+
+// The three possible actors.
+const (
+	Agent   Actor = "agent"
+	Human   Actor = "human"
+	Unknown Actor = "unknown"
+)
+
+// Verdict is the actor of a change and the evidence that decided it.
+type Verdict struct {
+	Actor Actor
+	// Evidence says what decided, for messages: "trailer Co-Authored-By:
+	// Claude <noreply@anthropic.com>", "author Cursor Agent
+	// <cursoragent@cursor.com>", "SMALL_HOOK_ACTOR=agent".
+	Evidence string
+	// Agents lists the agent identities the commit names (e-mails or names),
+	// for checks that compare them with what the change records.
+	Agents []string
+}

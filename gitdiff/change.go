@@ -1,0 +1,102 @@
+// Package gitdiff reads what a check is about from a git repository: the
+// staged change, the commits of a range, or the tree at a revision. It turns
+// go-git objects into plain values so that rules never touch git.
+package gitdiff
+
+// Mode says which kind of check produced a set of changes.
+type Mode string
+
+// The three ways small-hook looks at a repository.
+const (
+	// ModeStaged compares the index with HEAD (pre-commit, commit-msg).
+	ModeStaged Mode = "staged"
+	// ModeRange compares every commit of base..head with its parents.
+	ModeRange Mode = "range"
+	// ModeTree looks at every governed file of one revision or of the index,
+	// without history.
+	ModeTree Mode = "tree"
+)
+
+// Kind is the type of a tree entry that holds a governed path.
+type Kind string
+
+// Tree entry kinds. Only KindFile content is ever parsed.
+const (
+	KindFile      Kind = "file"
+	KindSymlink   Kind = "symlink"
+	KindSubmodule Kind = "submodule"
+)
+
+// Blob is one version of one file.
+type Blob struct {
+	// Hash is the git object id in hex. Equal hashes mean equal content.
+	Hash string
+	// Kind is file, symlink or submodule. Data is empty for submodules and
+	// holds the link target for symlinks.
+	Kind Kind
+	// Data is the file's content.
+	Data []byte
+}
+
+// Identity is a person or agent as git records it.
+type Identity struct {
+	Name  string
+	Email string
+}
+
+// Commit describes the commit a change belongs to.
+type Commit struct {
+	// Hash is the full commit id in hex.
+	Hash string
+	// Message is the full commit message.
+	Message   string
+	Author    Identity
+	Committer Identity
+	// Parents are the full ids of the parent commits, first parent first.
+	Parents []string
+}
+
+// Merge carries what a merge commit's change needs beyond Old: the file at
+// every parent and at the merge base.
+type Merge struct {
+	// Base is the file at the merge base of the parents (nil when absent).
+	Base *Blob
+	// Parents is the file at each parent, first parent first; Parents[0]
+	// equals the change's Old. A nil element means absent at that parent.
+	Parents []*Blob
+}
+
+// Change is one governed file that differs between the old and the new state.
+type Change struct {
+	// Path is the slash-separated path relative to the repository root.
+	Path string
+	// Old is the file before the change (HEAD, first parent); nil when the
+	// file is added, and always nil in tree mode.
+	Old *Blob
+	// New is the file after the change (index, commit); nil when deleted.
+	New *Blob
+	// Merge is set for a change made by a merge commit.
+	Merge *Merge
+}
+
+// Snapshot gives read access to the governed files of the new state of a
+// unit, including files the unit did not change (for rules that look across
+// files, such as a handoff that names a plan task).
+type Snapshot interface {
+	// Paths lists every governed path present in the new state, sorted.
+	Paths() []string
+	// Read returns the file at path in the new state, or nil when absent.
+	Read(path string) (*Blob, error)
+}
+
+// Unit is one thing checked as a whole: the staged change, one commit of a
+// range, or one tree.
+type Unit struct {
+	Mode Mode
+	// Commit is set in range mode.
+	Commit *Commit
+	// Changes lists the changed governed files, sorted by path.
+	Changes []Change
+	// Files reads the new state.
+	Files Snapshot
+}

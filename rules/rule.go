@@ -1,0 +1,96 @@
+// Package rules holds small-hook's checks. A rule is a plain value with an
+// ID, a doc and a Run function over one unit of change (the staged change,
+// one commit, or one tree); rules never open a repository and never print:
+// they report findings through their Pass.
+package rules
+
+import (
+	"fmt"
+
+	"github.com/small-hook/small-hook/attribution"
+	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/secrets"
+)
+
+// Severity is how bad a finding is. Only errors fail a check.
+type Severity string
+
+// The two severities.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Finding is one problem found in one file.
+type Finding struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	// Path is relative to the repository root, slash-separated.
+	Path string `json:"path"`
+	// Line is 1-based; 0 means the finding is about the file as a whole
+	// (a deleted file, a missing file).
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+	// Commit is the full commit id in range mode, empty otherwise.
+	Commit string `json:"commit,omitempty"`
+}
+
+// Rule is one check.
+type Rule struct {
+	// ID is stable and public: users write it into configuration.
+	ID string
+	// Doc's first line is a title; the rest explains what the rule checks
+	// and how to fix a finding.
+	Doc string
+	// Severity is the severity of the rule's findings unless a report says
+	// otherwise.
+	Severity Severity
+	// Run checks one unit and reports through the pass. An error means the
+	// check could not be done (exit code 2), never that a rule fired.
+	Run func(*Pass) error
+}
+
+// Pass is what a rule's Run receives: one unit of change and everything
+// needed to judge it.
+type Pass struct {
+	// Unit is the change being checked.
+	Unit *gitdiff.Unit
+	// Actor is who made the unit's change.
+	Actor attribution.Verdict
+	// Config is the repository's configuration.
+	Config *config.Config
+	// Secrets finds secrets; nil when secret detection is off.
+	Secrets *secrets.Scanner
+
+	rule     *Rule
+	cache    *Cache
+	findings *[]Finding
+}
+
+// Report records a finding of the running rule at its default severity.
+func (p *Pass) Report(path string, line int, format string, args ...any) {
+	p.ReportAs(p.rule.ID, p.rule.Severity, path, line, format, args...)
+}
+
+// ReportSeverity records a finding of the running rule at severity sev.
+func (p *Pass) ReportSeverity(sev Severity, path string, line int, format string, args ...any) {
+	p.ReportAs(p.rule.ID, sev, path, line, format, args...)
+}
+
+// ReportAs records a finding under an explicit rule ID, for rules that
+// report a family of IDs (secrets/<gitleaks rule>).
+func (p *Pass) ReportAs(id string, sev Severity, path string, line int, format string, args ...any) {
+	f := Finding{Rule: id, Severity: sev, Path: path, Line: line, Message: fmt.Sprintf(format, args...)}
+	if p.Unit.Commit != nil {
+		f.Commit = p.Unit.Commit.Hash
+	}
+	*p.findings = append(*p.findings, f)
+}
+
+// Memo returns the value cached under key, building it once per run with
+// build. Keys should start with the rule family and contain a blob hash, so
+// that a blob shared by many commits of a range is decoded once.
+func (p *Pass) Memo(key string, build func() any) any {
+	return p.cache.get(key, build)
+}

@@ -1,0 +1,3 @@
+package rules
+
+func smpRules() []*Rule { return nil }
