@@ -13,7 +13,7 @@ import (
 
 // Options is what Check needs besides the units.
 type Options struct {
-	// Rules to run; nil means All().
+	// Rules to run.
 	Rules []*Rule
 	// Config is the repository's configuration; nil means config.Default().
 	Config *config.Config
@@ -27,9 +27,6 @@ type Options struct {
 // path, line, rule, commit order and message.
 func Check(units []gitdiff.Unit, opts Options) ([]Finding, error) {
 	rules := opts.Rules
-	if rules == nil {
-		rules = All()
-	}
 	cfg := opts.Config
 	if cfg == nil {
 		cfg = config.Default()

@@ -1,4 +1,4 @@
-// Package rules holds small-hook's checks. A rule is a plain value with an
+// Package rules is the API of small-hook's checks. A rule is a plain value with an
 // ID, a doc and a Run function over one unit of change (the staged change,
 // one commit, or one tree); rules never open a repository and never print:
 // they report findings through their Pass.

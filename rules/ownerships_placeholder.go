@@ -1,3 +1,0 @@
-package rules
-
-func ownershipRules() []*Rule { return nil }

@@ -1,3 +1,0 @@
-package rules
-
-func secretRules() []*Rule { return nil }

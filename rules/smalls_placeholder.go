@@ -1,3 +1,0 @@
-package rules
-
-func smallRules() []*Rule { return nil }

@@ -1,3 +1,0 @@
-package rules
-
-func smpRules() []*Rule { return nil }
