@@ -23,4 +23,8 @@ type Verdict struct {
 	// Agents lists the agent identities the commit names (e-mails or names),
 	// for checks that compare them with what the change records.
 	Agents []string
+	// Pending is true when the actor cannot be known yet: the pre-commit
+	// stage runs before the commit message exists. Checks that need the
+	// actor leave such a change to the commit-msg stage.
+	Pending bool
 }
