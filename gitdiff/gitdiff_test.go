@@ -1,0 +1,319 @@
+package gitdiff
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+)
+
+// repo is a real git repository in a temporary directory.
+type repo struct {
+	t     *testing.T
+	dir   string
+	clock int
+}
+
+func newRepo(t *testing.T) *repo {
+	t.Helper()
+	r := &repo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", "-b", "main")
+	return r
+}
+
+func (r *repo) git(args ...string) string {
+	r.t.Helper()
+	return r.gitIn(r.dir, nil, args...)
+}
+
+func (r *repo) gitIn(dir string, env []string, args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
+	r.clock++
+	date := fmt.Sprintf("@%d +0000", 1700000000+r.clock)
+	cmd.Env = append(cmd.Env, "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
+	cmd.Env = append(cmd.Env, env...)
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		r.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return strings.TrimSpace(out.String())
+}
+
+func (r *repo) write(path, content string) {
+	r.t.Helper()
+	full := filepath.Join(r.dir, path)
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// commit stages everything and commits; it returns the new commit id.
+func (r *repo) commit(msg string) string {
+	r.t.Helper()
+	r.git("add", "-A")
+	r.git("commit", "-q", "--allow-empty", "-m", msg)
+	return r.git("rev-parse", "HEAD")
+}
+
+func (r *repo) open() *Repo {
+	r.t.Helper()
+	g, err := Open(r.dir)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return g
+}
+
+// summary renders changes as "path:old>new" with - for absent sides.
+func summary(changes []Change) string {
+	var parts []string
+	for _, c := range changes {
+		side := func(b *Blob) string {
+			if b == nil {
+				return "-"
+			}
+			return strings.TrimSpace(string(b.Data))
+		}
+		parts = append(parts, fmt.Sprintf("%s:%s>%s", c.Path, side(c.Old), side(c.New)))
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestStagedAddModifyDelete(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/a.yml", "a1")
+	r.write(".small/b.yml", "b1")
+	r.write("src/x.go", "x1")
+	r.commit("one")
+	r.write(".small/a.yml", "a2")
+	r.git("rm", "-q", ".small/b.yml")
+	r.write("artifacts/c.md", "c1")
+	r.write("src/x.go", "x2")
+	r.git("add", "-A")
+	u, err := r.open().Staged(GovernedScope())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := summary(u.Changes), ".small/a.yml:a1>a2 .small/b.yml:b1>- artifacts/c.md:->c1"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got := strings.Join(u.Files.Paths(), " "); got != ".small/a.yml artifacts/c.md" {
+		t.Errorf("snapshot paths %s", got)
+	}
+	all, err := r.open().Staged(Scope{All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(summary(all.Changes), "src/x.go:x1>x2") {
+		t.Errorf("scope All misses src/x.go: %s", summary(all.Changes))
+	}
+}
+
+func TestStagedUnbornHeadAndSubdirectory(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/a.yml", "a1")
+	r.write("sub/dir/f", "f")
+	r.git("add", "-A")
+	g, err := Open(filepath.Join(r.dir, "sub", "dir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := g.Staged(GovernedScope())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := summary(u.Changes); got != ".small/a.yml:->a1" {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestIndexReaderAgreesWithGoGit(t *testing.T) {
+	for _, version := range []string{"2", "3", "4"} {
+		t.Run("v"+version, func(t *testing.T) {
+			r := newRepo(t)
+			for i := 0; i < 300; i++ {
+				r.write(fmt.Sprintf("d%d/%s/file-%03d.txt", i%7, strings.Repeat("long", i%5), i), fmt.Sprint(i))
+			}
+			r.write(".small/progress.small.yml", "p")
+			r.commit("files")
+			if version == "3" {
+				r.git("update-index", "--skip-worktree", "d1/long/file-001.txt")
+			}
+			r.git("update-index", "--index-version", version)
+			data, err := os.ReadFile(filepath.Join(r.dir, ".git", "index"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want index.Index
+			if err := index.NewDecoder(bytes.NewReader(data)).Decode(&want); err != nil {
+				t.Fatal(err)
+			}
+			got, err := parseIndex(data, Scope{All: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want.Entries) {
+				t.Fatalf("%d entries, go-git has %d", len(got), len(want.Entries))
+			}
+			for i, e := range want.Entries {
+				if got[i].path != e.Name || got[i].hash != e.Hash.String() || got[i].mode != uint32(e.Mode) {
+					t.Fatalf("entry %d: %+v, go-git %s %s %o", i, got[i], e.Name, e.Hash, e.Mode)
+				}
+			}
+		})
+	}
+}
+
+func TestGitIndexFileIsHonoured(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/a.yml", "a1")
+	r.commit("one")
+	alt := filepath.Join(t.TempDir(), "index.lock")
+	r.write(".small/a.yml", "a2")
+	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "read-tree", "HEAD")
+	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "add", ".small/a.yml")
+	t.Setenv("GIT_INDEX_FILE", alt)
+	u, err := r.open().Staged(GovernedScope())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := summary(u.Changes); got != ".small/a.yml:a1>a2" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestLinkedWorktree(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/a.yml", "a1")
+	r.commit("one")
+	wt := filepath.Join(t.TempDir(), "wt")
+	r.git("worktree", "add", "-q", "-b", "feature", wt)
+	w := &repo{t: t, dir: wt}
+	w.write(".small/a.yml", "a2")
+	w.git("add", "-A")
+	u, err := w.open().Staged(GovernedScope())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := summary(u.Changes); got != ".small/a.yml:a1>a2" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestRangeOrderAndMerges(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/p.yml", "base")
+	base := r.commit("base")
+	r.write(".small/p.yml", "base a")
+	r.commit("a")
+	r.git("checkout", "-q", "-b", "side", base)
+	r.write(".small/q.yml", "q")
+	r.commit("side")
+	r.git("checkout", "-q", "main")
+	r.git("merge", "-q", "--no-edit", "side")
+	// An evil merge: the result drops side's file although it merged side.
+	r.git("checkout", "-q", "-b", "side2", base)
+	r.write(".small/r.yml", "r")
+	r.commit("side2")
+	r.git("checkout", "-q", "main")
+	r.git("merge", "-q", "--no-commit", "side2")
+	r.git("rm", "-q", "--cached", ".small/r.yml")
+	r.git("commit", "-q", "-m", "evil")
+
+	units, err := r.open().Range(base, "HEAD", GovernedScope())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, u := range units {
+		msgs = append(msgs, strings.TrimSpace(u.Commit.Message)+"["+summary(u.Changes)+"]")
+	}
+	got := strings.Join(msgs, " ")
+	want := "a[.small/p.yml:base>base a] side[.small/q.yml:->q] Merge branch 'side'[] side2[.small/r.yml:->r] evil[.small/r.yml:->-]"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	last := units[len(units)-1].Changes[0]
+	if last.Merge == nil || len(last.Merge.Parents) != 2 || last.Merge.Parents[1] == nil {
+		t.Errorf("evil merge lacks parent versions: %+v", last.Merge)
+	}
+}
+
+func TestRangeErrors(t *testing.T) {
+	r := newRepo(t)
+	for i := 0; i < 4; i++ {
+		r.write(".small/p.yml", fmt.Sprint(i))
+		r.commit(fmt.Sprint(i))
+	}
+	if _, err := r.open().Range("no-such-rev", "HEAD", GovernedScope()); err == nil || !strings.Contains(err.Error(), "no-such-rev") {
+		t.Errorf("unknown revision: %v", err)
+	}
+	clone := t.TempDir()
+	r.gitIn(clone, nil, "clone", "-q", "--depth", "2", "file://"+r.dir, "c")
+	c := &repo{t: t, dir: filepath.Join(clone, "c")}
+	_, err := c.open().Range("HEAD~3", "HEAD", GovernedScope())
+	if !errors.Is(err, ErrShallow) {
+		t.Errorf("shallow: %v", err)
+	}
+}
+
+func TestUnsupportedFormats(t *testing.T) {
+	r := &repo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", "--object-format=sha256")
+	if _, err := Open(r.dir); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("sha256: %v", err)
+	}
+	s := newRepo(t)
+	s.write(".small/a.yml", "a")
+	s.commit("one")
+	s.git("update-index", "--split-index")
+	if _, err := s.open().Staged(GovernedScope()); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("split index: %v", err)
+	}
+}
+
+func TestRangeInBareRepositoryAndLongHistory(t *testing.T) {
+	r := newRepo(t)
+	var stream strings.Builder
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&stream, "commit refs/heads/main\ncommitter T <t@example.com> %d +0000\ndata 2\nc\n", 1700000000+i)
+		content := fmt.Sprint(i)
+		fmt.Fprintf(&stream, "M 100644 inline .small/p.yml\ndata %d\n%s\n", len(content), content)
+	}
+	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd.Dir = r.dir
+	cmd.Stdin = strings.NewReader(stream.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("fast-import: %v\n%s", err, out)
+	}
+	bare := filepath.Join(t.TempDir(), "bare.git")
+	r.gitIn(t.TempDir(), nil, "clone", "-q", "--bare", r.dir, bare)
+	g, err := Open(bare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, err := g.Range("main~999", "main", GovernedScope())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(units) != 999 || string(units[0].Changes[0].New.Data) != "1" || string(units[998].Changes[0].New.Data) != "999" {
+		t.Fatalf("%d units", len(units))
+	}
+	if _, err := g.Staged(GovernedScope()); err == nil {
+		t.Error("staged check in a bare repository did not fail")
+	}
+}

@@ -1,0 +1,202 @@
+package gitdiff
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/osfs"
+	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
+)
+
+// Repo is an open repository.
+type Repo struct {
+	repo     *git.Repository
+	storage  *filesystem.Storage
+	gitDir   string // this work tree's git directory
+	workTree string // "" for a bare repository
+	blobs    map[string]*Blob
+}
+
+// Open opens the repository that contains dir: a work tree (from any of its
+// subdirectories), a linked worktree, or a bare repository. GIT_DIR and
+// GIT_WORK_TREE are honoured as git honours them.
+func Open(dir string) (*Repo, error) {
+	loc, err := locate(dir)
+	if err != nil {
+		return nil, err
+	}
+	var fs billy.Filesystem = osfs.New(loc.gitDir)
+	if loc.commonDir != "" {
+		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(loc.commonDir))
+	}
+	return open(filesystem.NewStorage(fs, cache.NewObjectLRUDefault()), loc)
+}
+
+func open(storage *filesystem.Storage, loc location) (*Repo, error) {
+	cfg, err := storage.Config()
+	if err != nil {
+		return nil, fmt.Errorf("reading the git config of %s: %w", loc.gitDir, err)
+	}
+	if err := checkFormat(cfg); err != nil {
+		return nil, err
+	}
+	repo, err := git.Open(&tolerantStorage{storage}, nil)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", loc.gitDir, err)
+	}
+	return &Repo{repo: repo, storage: storage, gitDir: loc.gitDir, workTree: loc.workTree, blobs: map[string]*Blob{}}, nil
+}
+
+// checkFormat rejects repository formats go-git cannot read correctly.
+func checkFormat(cfg *config.Config) error {
+	if cfg.Raw == nil || !cfg.Raw.HasSection("extensions") {
+		return nil
+	}
+	ext := cfg.Raw.Section("extensions")
+	if f := ext.Option("objectformat"); f != "" && !strings.EqualFold(f, "sha1") {
+		return fmt.Errorf("%w: %s object format (SHA-256 repositories are not supported by go-git)", ErrUnsupported, f)
+	}
+	return nil
+}
+
+// tolerantStorage hides extensions.worktreeConfig from go-git, which
+// refuses repositories that set it (`git sparse-checkout` does) although
+// it changes nothing small-hook reads (go-git issue #1943).
+type tolerantStorage struct {
+	*filesystem.Storage
+}
+
+// Config returns the repository configuration without worktreeConfig.
+func (s *tolerantStorage) Config() (*config.Config, error) {
+	cfg, err := s.Storage.Config()
+	if err != nil || cfg.Raw == nil || !cfg.Raw.HasSection("extensions") {
+		return cfg, err
+	}
+	ext := cfg.Raw.Section("extensions")
+	if ext.HasOption("worktreeConfig") {
+		ext.RemoveOption("worktreeConfig")
+	}
+	return cfg, nil
+}
+
+// location is where a repository keeps its files.
+type location struct {
+	gitDir    string
+	commonDir string // "" when gitDir is the common directory
+	workTree  string // "" when bare
+}
+
+func locate(dir string) (location, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return location{}, fmt.Errorf("resolving %s: %w", dir, err)
+	}
+	if gd := os.Getenv("GIT_DIR"); gd != "" {
+		return fromGitDirEnv(abs, gd)
+	}
+	for d := abs; ; {
+		dotgit := filepath.Join(d, ".git")
+		if fi, err := os.Stat(dotgit); err == nil {
+			loc := location{gitDir: dotgit, workTree: d}
+			if !fi.IsDir() {
+				if loc.gitDir, err = readGitFile(dotgit); err != nil {
+					return location{}, err
+				}
+			}
+			loc.commonDir, err = commonDir(loc.gitDir)
+			return loc, err
+		}
+		if isGitDir(d) {
+			loc := location{gitDir: d}
+			loc.commonDir, err = commonDir(d)
+			return loc, err
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return location{}, fmt.Errorf("%s is not inside a git repository", abs)
+		}
+		d = parent
+	}
+}
+
+func fromGitDirEnv(cwd, gd string) (location, error) {
+	if !filepath.IsAbs(gd) {
+		gd = filepath.Join(cwd, gd)
+	}
+	if !isGitDir(gd) {
+		return location{}, fmt.Errorf("GIT_DIR=%s is not a git directory", gd)
+	}
+	loc := location{gitDir: gd, workTree: cwd}
+	if wt := os.Getenv("GIT_WORK_TREE"); wt != "" {
+		if !filepath.IsAbs(wt) {
+			wt = filepath.Join(cwd, wt)
+		}
+		loc.workTree = wt
+	}
+	var err error
+	loc.commonDir, err = commonDir(gd)
+	return loc, err
+}
+
+// isGitDir reports whether d looks like a git directory (bare or .git).
+func isGitDir(d string) bool {
+	for _, name := range []string{"HEAD", "objects", "refs"} {
+		if _, err := os.Stat(filepath.Join(d, name)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// readGitFile follows a ".git" file ("gitdir: PATH") to the git directory.
+func readGitFile(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	line, _, _ := bytes.Cut(data, []byte("\n"))
+	target, ok := strings.CutPrefix(strings.TrimSpace(string(line)), "gitdir:")
+	if !ok {
+		return "", fmt.Errorf("%s: not a gitdir file", path)
+	}
+	target = strings.TrimSpace(target)
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(filepath.Dir(path), target)
+	}
+	return filepath.Clean(target), nil
+}
+
+// commonDir returns the common directory of a linked worktree's git
+// directory, or "" when gitDir is itself the common directory.
+func commonDir(gitDir string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading %s/commondir: %w", gitDir, err)
+	}
+	dir := strings.TrimSpace(string(data))
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(gitDir, dir)
+	}
+	return filepath.Clean(dir), nil
+}
+
+// Root is the work tree's root directory, or the git directory of a bare
+// repository.
+func (r *Repo) Root() string {
+	if r.workTree != "" {
+		return r.workTree
+	}
+	return r.gitDir
+}

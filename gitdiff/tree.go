@@ -1,0 +1,118 @@
+package gitdiff
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// Tree returns every in-scope file as it stands in the index (rev "") or
+// at a revision, each as a change with no old side.
+func (r *Repo) Tree(rev string, scope Scope) (Unit, error) {
+	var files entries
+	var err error
+	if rev == "" {
+		if r.workTree == "" {
+			return Unit{}, fmt.Errorf("a bare repository has no index: name a revision with --rev")
+		}
+		files, err = r.indexEntries(scope)
+	} else {
+		files, err = r.revEntries(rev, scope)
+	}
+	if err != nil {
+		return Unit{}, err
+	}
+	changes, err := r.diff(entries{}, files)
+	if err != nil {
+		return Unit{}, err
+	}
+	return Unit{Mode: ModeTree, Changes: changes, Files: &snapshot{repo: r, entries: files}}, nil
+}
+
+func (r *Repo) revEntries(rev string, scope Scope) (entries, error) {
+	h, err := r.resolve(rev)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := r.commitTree(h)
+	if err != nil {
+		return nil, err
+	}
+	return r.treeEntries(tree, scope)
+}
+
+// IndexFile returns the staged version of one file, or nil when the index
+// does not hold it.
+func (r *Repo) IndexFile(path string) (*Blob, error) {
+	if r.workTree == "" {
+		return nil, nil
+	}
+	files, err := r.indexEntries(Scope{Prefixes: []string{path}})
+	if err != nil {
+		return nil, err
+	}
+	return r.fileOf(files, path)
+}
+
+// RevFile returns one file as it stands at a revision, or nil when absent.
+func (r *Repo) RevFile(rev, path string) (*Blob, error) {
+	h, err := r.resolve(rev)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := r.commitTree(h)
+	if err != nil {
+		return nil, err
+	}
+	f, err := tree.FindEntry(path)
+	if err == object.ErrEntryNotFound || err == object.ErrDirectoryNotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s at %s: %w", path, rev, err)
+	}
+	return r.fileOf(entries{path: {hash: f.Hash, mode: f.Mode}}, path)
+}
+
+func (r *Repo) fileOf(files entries, path string) (*Blob, error) {
+	e, ok := files[path]
+	if !ok || !e.mode.IsFile() {
+		return nil, nil
+	}
+	return r.blob(e)
+}
+
+// HasCommit reports whether the commit is in the repository.
+func (r *Repo) HasCommit(sha string) bool {
+	_, err := r.resolve(sha)
+	return err == nil
+}
+
+// Author is the identity of the commit being made: GIT_AUTHOR_NAME and
+// GIT_AUTHOR_EMAIL when git sets them (it does for hooks), else user.name
+// and user.email from the repository's and then the user's configuration.
+func (r *Repo) Author() Identity {
+	id := Identity{Name: os.Getenv("GIT_AUTHOR_NAME"), Email: os.Getenv("GIT_AUTHOR_EMAIL")}
+	for _, load := range []func() (*config.Config, error){
+		func() (*config.Config, error) { return r.storage.Config() },
+		func() (*config.Config, error) { return config.LoadConfig(config.GlobalScope) },
+	} {
+		if id.Name != "" && id.Email != "" {
+			break
+		}
+		cfg, err := load()
+		if err != nil || cfg == nil {
+			continue
+		}
+		if id.Name == "" {
+			id.Name = strings.TrimSpace(cfg.User.Name)
+		}
+		if id.Email == "" {
+			id.Email = strings.TrimSpace(cfg.User.Email)
+		}
+	}
+	return id
+}
