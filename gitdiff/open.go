@@ -200,3 +200,27 @@ func (r *Repo) Root() string {
 	}
 	return r.gitDir
 }
+
+// Location is where a repository keeps its files.
+type Location struct {
+	// GitDir is this work tree's git directory.
+	GitDir string
+	// CommonDir is the directory shared by all worktrees (objects, refs,
+	// config, hooks); equal to GitDir outside linked worktrees.
+	CommonDir string
+	// WorkTree is the work tree's root; "" for a bare repository.
+	WorkTree string
+}
+
+// Locate finds the repository that contains dir without opening it.
+func Locate(dir string) (Location, error) {
+	loc, err := locate(dir)
+	if err != nil {
+		return Location{}, err
+	}
+	common := loc.commonDir
+	if common == "" {
+		common = loc.gitDir
+	}
+	return Location{GitDir: loc.gitDir, CommonDir: common, WorkTree: loc.workTree}, nil
+}

@@ -1,7 +1,215 @@
 // Package secrets finds secrets in content about to be committed, with
-// gitleaks' rules, and never lets a secret value out of the package.
+// gitleaks' rules, and never lets a secret value out of the package: its
+// findings carry the rule, the location and a redacted preview only.
 package secrets
 
-// Scanner finds secrets. It builds gitleaks' detector the first time it has
-// content to scan, and only then.
-type Scanner struct{}
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rs/zerolog"
+	"github.com/spf13/viper"
+	"github.com/zricethezav/gitleaks/v8/config"
+	"github.com/zricethezav/gitleaks/v8/detect"
+	"github.com/zricethezav/gitleaks/v8/logging"
+)
+
+// chunkSize bounds the text handed to gitleaks at once: its cost grows
+// with keywords per fragment, and one fragment of a 1 MB progress file
+// takes seconds.
+const chunkSize = 32 << 10
+
+// Options configures a Scanner from the repository's gitleaks files.
+type Options struct {
+	// Config is the repository's .gitleaks.toml; nil means gitleaks'
+	// default rules.
+	Config []byte
+	// ConfigPath names Config in messages.
+	ConfigPath string
+	// Ignore is the repository's .gitleaksignore: one fingerprint a line,
+	// path:rule:line or commit:path:rule:line.
+	Ignore []byte
+}
+
+// Finding is one possible secret. It never holds the secret itself.
+type Finding struct {
+	// RuleID is gitleaks' rule id, e.g. aws-access-token.
+	RuleID string
+	// Description is the rule's description.
+	Description string
+	Path        string
+	Line        int
+	Column      int
+	// Preview is a redacted hint (never more than the first four
+	// characters of a long secret and its length).
+	Preview string
+	// Fingerprint is path:rule:line, the form .gitleaksignore takes.
+	Fingerprint string
+}
+
+// Scanner finds secrets. It builds gitleaks' detector the first time it
+// has content to scan, and only then: a check with nothing to scan does not
+// pay for compiling gitleaks' rules.
+type Scanner struct {
+	opts     Options
+	detector *detect.Detector
+	err      error
+	ignore   map[string]bool
+}
+
+// New returns a Scanner; it does no work until Scan has content.
+func New(opts Options) *Scanner {
+	return &Scanner{opts: opts}
+}
+
+func (s *Scanner) build() (*detect.Detector, error) {
+	if s.detector != nil || s.err != nil {
+		return s.detector, s.err
+	}
+	s.detector, s.err = newDetector(s.opts)
+	s.ignore = map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(s.opts.Ignore))
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			s.ignore[l] = true
+		}
+	}
+	return s.detector, s.err
+}
+
+// newDetector builds a detector from the repository's configuration or
+// gitleaks' defaults, with logging silenced (gitleaks' trace logs print
+// secrets) and findings redacted.
+func newDetector(opts Options) (det *detect.Detector, err error) {
+	logging.Logger = zerolog.Nop()
+	defer func() {
+		if r := recover(); r != nil {
+			det, err = nil, fmt.Errorf("%s: invalid gitleaks configuration: %v", opts.ConfigPath, r)
+		}
+	}()
+	raw := config.DefaultConfig
+	if opts.Config != nil {
+		raw = string(opts.Config)
+	}
+	v := viper.New()
+	v.SetConfigType("toml")
+	if err := v.ReadConfig(strings.NewReader(raw)); err != nil {
+		return nil, fmt.Errorf("%s: %w", opts.ConfigPath, err)
+	}
+	var vc config.ViperConfig
+	if err := v.Unmarshal(&vc); err != nil {
+		return nil, fmt.Errorf("%s: %w", opts.ConfigPath, err)
+	}
+	if vc.Extend.Path != "" {
+		return nil, fmt.Errorf("%s: [extend] path is not supported (small-hook reads only the repository's own file); use useDefault = true", opts.ConfigPath)
+	}
+	cfg, err := vc.Translate()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", opts.ConfigPath, err)
+	}
+	d := detect.NewDetector(cfg)
+	d.Redact = 100
+	return d, nil
+}
+
+// Scan looks for secrets in the given 1-based lines of data (nil: every
+// line) of the file at path; commit, when not empty, is matched against
+// commit-scoped .gitleaksignore fingerprints.
+func (s *Scanner) Scan(path string, data []byte, lines []int, commit string) ([]Finding, error) {
+	if len(bytes.TrimSpace(data)) == 0 || (lines != nil && len(lines) == 0) {
+		return nil, nil
+	}
+	det, err := s.build()
+	if err != nil {
+		return nil, err
+	}
+	var out []Finding
+	for _, c := range chunks(data, lines) {
+		for _, f := range det.Detect(detect.Fragment{Raw: c.text, FilePath: path, StartLine: c.line}) {
+			if isDID(f.Line, f.Secret) {
+				continue
+			}
+			fp := fmt.Sprintf("%s:%s:%d", path, f.RuleID, f.StartLine)
+			if s.ignore[fp] || (commit != "" && s.ignore[commit+":"+fp]) {
+				continue
+			}
+			out = append(out, Finding{
+				RuleID: f.RuleID, Description: f.Description, Path: path,
+				Line: f.StartLine, Column: f.StartColumn,
+				Preview: preview(f.Secret), Fingerprint: fp,
+			})
+		}
+	}
+	slices.SortFunc(out, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.RuleID, b.RuleID))
+	})
+	return slices.CompactFunc(out, func(a, b Finding) bool { return a.Fingerprint == b.Fingerprint && a.Column == b.Column }), nil
+}
+
+// isDID reports a match that is the key part of a did:key identifier, as
+// awp writes into every artifact: gitleaks' generic-api-key rule takes
+// "key:z6Mk…" for an API key.
+func isDID(line, secret string) bool {
+	return secret != "" && strings.Contains(line, "did:key:"+secret)
+}
+
+// preview redacts a secret to at most its first four characters and its
+// length.
+func preview(secret string) string {
+	n := len([]rune(secret))
+	if n >= 16 {
+		return fmt.Sprintf("%s…(%d chars)", string([]rune(secret)[:4]), n)
+	}
+	return fmt.Sprintf("…(%d chars)", n)
+}
+
+// chunk is text to scan and the file line it starts on.
+type chunk struct {
+	text string
+	line int
+}
+
+// chunks cuts the selected lines of data into runs of consecutive lines of
+// at most chunkSize bytes (a longer single line is its own chunk).
+func chunks(data []byte, lines []int) []chunk {
+	want := map[int]bool{}
+	for _, l := range lines {
+		want[l] = true
+	}
+	var out []chunk
+	var cur strings.Builder
+	start := 0
+	flush := func() {
+		if cur.Len() > 0 {
+			out = append(out, chunk{text: cur.String(), line: start})
+			cur.Reset()
+		}
+	}
+	n := 0
+	prev := -1
+	for len(data) > 0 {
+		n++
+		i := bytes.IndexByte(data, '\n')
+		var l []byte
+		if i < 0 {
+			l, data = data, nil
+		} else {
+			l, data = data[:i+1], data[i+1:]
+		}
+		if lines != nil && !want[n] {
+			continue
+		}
+		if prev != n-1 || cur.Len()+len(l) > chunkSize {
+			flush()
+			start = n
+		}
+		cur.Write(l)
+		prev = n
+	}
+	flush()
+	return out
+}

@@ -4,20 +4,14 @@ package registry
 
 import (
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/rules/secret"
+	"github.com/small-hook/small-hook/rules/small"
 )
 
 // All returns every rule, freshly built on each call.
 func All() []*rules.Rule {
 	var all []*rules.Rule
+	all = append(all, small.Rules()...)
+	all = append(all, secret.Rules()...)
 	return all
-}
-
-// Lookup returns the rule with the given ID, or nil.
-func Lookup(id string) *rules.Rule {
-	for _, r := range All() {
-		if r.ID == id {
-			return r
-		}
-	}
-	return nil
 }

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// benchEnv is the environment every command runs with: the machine's, with
+// git isolated from the user's configuration.
+func benchEnv() []string {
+	return append(os.Environ(),
+		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=Bench", "GIT_AUTHOR_EMAIL=bench@example.com",
+		"GIT_COMMITTER_NAME=Bench", "GIT_COMMITTER_EMAIL=bench@example.com",
+		"NO_COLOR=1",
+	)
+}
+
+func git(dir string, args ...string) error {
+	_, err := gitOutput(dir, nil, args...)
+	return err
+}
+
+func gitOutput(dir string, stdin []byte, args ...string) (string, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = benchEnv()
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("git %s: %w\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return strings.TrimSpace(out.String()), nil
+}
+
+// largeRepo creates a repository with files source files plus the
+// reference project's .small/ workspace (progress grown to entries when
+// entries > 0), committed and checked out.
+func largeRepo(dir string, files int, small string, entries int) error {
+	if err := git(dir, "init", "-q", "-b", "main"); err != nil {
+		return err
+	}
+	var stream bytes.Buffer
+	w := bufio.NewWriter(&stream)
+	fmt.Fprintf(w, "commit refs/heads/main\ncommitter Bench <bench@example.com> 1700000000 +0000\ndata 7\nsources\n")
+	for i := 0; i < files; i++ {
+		content := fmt.Sprintf("package p%d\n\n// File %d of a large repository.\nfunc F%d() int { return %d }\n", i/100, i, i, i)
+		fmt.Fprintf(w, "M 100644 inline src/d%03d/f%05d.go\ndata %d\n%s\n", i/100, i, len(content), content)
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if _, err := gitOutput(dir, stream.Bytes(), "fast-import", "--quiet"); err != nil {
+		return err
+	}
+	if err := git(dir, "checkout", "-q", "-f", "main"); err != nil {
+		return err
+	}
+	if err := copySmall(small, filepath.Join(dir, ".small"), entries); err != nil {
+		return err
+	}
+	if err := git(dir, "add", "-A"); err != nil {
+		return err
+	}
+	return git(dir, "commit", "-q", "-m", "small workspace")
+}
+
+// copySmall copies a .small/ directory; with entries > 0 the progress file
+// is grown to that many entries by repeating its entries with later
+// timestamps.
+func copySmall(src, dst string, entries int) error {
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	names, err := filepath.Glob(filepath.Join(src, "*.small.yml"))
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		if filepath.Base(name) == "progress.small.yml" && entries > 0 {
+			data = grownProgress(entries)
+		}
+		if err := os.WriteFile(filepath.Join(dst, filepath.Base(name)), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// grownProgress writes a progress file of n entries in the reference CLI's
+// layout.
+func grownProgress(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("small_version: \"1.0.0\"\nowner: agent\nentries:\n")
+	for i := 0; i < n; i++ {
+		b.WriteString(progressEntry(i, "historical"))
+	}
+	return b.Bytes()
+}
+
+// progressEntry is entry number i, timestamped i milliseconds after a fixed
+// start so that every entry is strictly later than the one before it.
+func progressEntry(i int, what string) string {
+	ts := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Millisecond)
+	return fmt.Sprintf(`    - command: go test ./...
+      evidence: %s run %d passed
+      notes: 'apply: exit code 0'
+      replayId: 22980d19369cecba5c57ddcc5ad3b8d34e4b3eb41b03dfe3fae06ef1ea2dab52
+      status: completed
+      task_id: task-1
+      timestamp: "%s"
+`, what, i, ts.Format("2006-01-02T15:04:05.000000000Z"))
+}

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// bench holds what every scenario shares.
+type bench struct {
+	root, work string
+	tools      tools
+	runs       int
+	files      int
+}
+
+// scenario is one row group of the report: small-hook and its peers on one
+// job, and the target ratio the issue sets.
+type scenario struct {
+	title   string
+	subject measurement
+	peers   []measurement
+	// targets maps a peer name to the largest ratio small-hook may reach.
+	targets map[string]float64
+	note    string
+}
+
+func (b *bench) smallFixture() string {
+	return filepath.Join(b.root, "testdata", "small", "reference-repo", ".small")
+}
+
+// repo builds a fresh large repository under work with the given progress
+// size (0: the reference file, 1,206 entries).
+func (b *bench) repo(name string, entries int) (string, error) {
+	dir := filepath.Join(b.work, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	if err := largeRepo(dir, b.files, b.smallFixture(), entries); err != nil {
+		return "", fmt.Errorf("building %s: %w", name, err)
+	}
+	return dir, nil
+}
+
+// stageAppend appends one progress entry and stages it.
+func stageAppend(dir string, i int) error {
+	path := filepath.Join(dir, ".small", "progress.small.yml")
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(progressEntry(i, "appended")); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return git(dir, "add", ".small/progress.small.yml")
+}
+
+func (b *bench) smallCheck(dir string) (measurement, error) {
+	if b.tools.small == "" {
+		return skipped("small check", b.tools.smallNote), nil
+	}
+	return measure("small check", dir, b.runs, nil, b.tools.small, "check")
+}
+
+// stagedAppend is scenario 1.
+func (b *bench) stagedAppend() (scenario, error) {
+	s := scenario{title: fmt.Sprintf("1. staged append, 1,206 entries, %d files", b.files),
+		targets: map[string]float64{"gitleaks git --pre-commit --staged": 0.7, "small check": 0.15}}
+	dir, err := b.repo("append", 0)
+	if err != nil {
+		return s, err
+	}
+	if err := stageAppend(dir, 0); err != nil {
+		return s, err
+	}
+	if s.subject, err = measure("small-hook check", dir, b.runs, nil, b.tools.smallHook, "check"); err != nil {
+		return s, err
+	}
+	return s, b.peers(&s, dir,
+		[]string{"git diff --cached --name-status", "git", "diff", "--cached", "--name-status"},
+		[]string{"gitleaks git --pre-commit --staged", b.tools.gitleaks, "git", "--pre-commit", "--staged", "--no-banner", "--log-level", "error", "."},
+		nil)
+}
+
+// peers measures each argv (name first) and the reference CLI (a nil argv).
+func (b *bench) peers(s *scenario, dir string, argvs ...[]string) error {
+	for _, argv := range argvs {
+		var m measurement
+		var err error
+		if argv == nil {
+			m, err = b.smallCheck(dir)
+		} else {
+			m, err = measure(argv[0], dir, b.runs, nil, argv[1:]...)
+		}
+		if err != nil {
+			return err
+		}
+		s.peers = append(s.peers, m)
+	}
+	return nil
+}
+
+// historyGrowth is scenario 2: the staged append as progress grows.
+func (b *bench) historyGrowth() (scenario, error) {
+	s := scenario{title: "2. staged append as history grows (vs the same append on 1,206 entries)",
+		targets: map[string]float64{"1,206 entries": 2}, note: "target applies to 100,000 entries"}
+	for _, n := range []int{1206, 10_000, 100_000} {
+		dir, err := b.repo(fmt.Sprintf("grow-%d", n), n)
+		if err != nil {
+			return s, err
+		}
+		if err := stageAppend(dir, n); err != nil {
+			return s, err
+		}
+		m, err := measure(fmt.Sprintf("%d entries", n), dir, b.runs, nil, b.tools.smallHook, "check")
+		if err != nil {
+			return s, err
+		}
+		if n == 1206 {
+			m.name = "1,206 entries"
+			s.peers = append(s.peers, m)
+			continue
+		}
+		if n == 100_000 {
+			s.subject = m
+			s.subject.name = "small-hook check, 100,000 entries"
+			continue
+		}
+		s.peers = append(s.peers, m)
+	}
+	return s, nil
+}
+
+// noGovernedChange is scenario 3.
+func (b *bench) noGovernedChange() (scenario, error) {
+	s := scenario{title: "3. a commit that touches no governed file",
+		targets: map[string]float64{"git diff --cached --name-status": 2}}
+	dir, err := b.repo("unrelated", 0)
+	if err != nil {
+		return s, err
+	}
+	path := filepath.Join(dir, "src", "d000", "f00000.go")
+	if err := os.WriteFile(path, []byte("package p0\n\nfunc F0() int { return -1 }\n"), 0o644); err != nil {
+		return s, err
+	}
+	if err := git(dir, "add", "src"); err != nil {
+		return s, err
+	}
+	if s.subject, err = measure("small-hook check", dir, b.runs, nil, b.tools.smallHook, "check"); err != nil {
+		return s, err
+	}
+	return s, b.peers(&s, dir, []string{"git diff --cached --name-status", "git", "diff", "--cached", "--name-status"})
+}
+
+// rangeCheck is scenario 4: a 200-commit pull request.
+func (b *bench) rangeCheck() (scenario, error) {
+	s := scenario{title: "4. range mode, a 200-commit pull request",
+		targets: map[string]float64{"gitleaks git --log-opts=BASE..HEAD": 0.5}}
+	dir, err := b.repo("range", 0)
+	if err != nil {
+		return s, err
+	}
+	base, err := gitOutput(dir, nil, "rev-parse", "HEAD")
+	if err != nil {
+		return s, err
+	}
+	if err := pullRequest(dir, 200); err != nil {
+		return s, err
+	}
+	if s.subject, err = measure("small-hook check --base", dir, b.runs, nil, b.tools.smallHook, "check", "--base", base); err != nil {
+		return s, err
+	}
+	return s, b.peers(&s, dir, []string{"gitleaks git --log-opts=BASE..HEAD", b.tools.gitleaks, "git", "--no-banner", "--log-level", "error", "--log-opts=" + base + "..HEAD", "."})
+}
+
+// pullRequest adds n commits, each appending one progress entry and one
+// paragraph to a knowledge artifact as awp does (version and provenance).
+func pullRequest(dir string, n int) error {
+	for i := 0; i < n; i++ {
+		if err := stageAppend(dir, i); err != nil {
+			return err
+		}
+		art := filepath.Join(dir, "artifacts", "bench-notes.md")
+		if err := os.MkdirAll(filepath.Dir(art), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(art, []byte(artifact(i+1)), 0o644); err != nil {
+			return err
+		}
+		if err := git(dir, "add", "-A"); err != nil {
+			return err
+		}
+		if err := git(dir, "commit", "-q", "--no-verify", "-m", fmt.Sprintf("progress %d", i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// artifact is version v of a knowledge artifact as awp writes it.
+func artifact(v int) string {
+	var prov, body strings.Builder
+	prov.WriteString("  - agent: 'did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW'\n    action: created\n    timestamp: '2027-01-01T00:00:00.000Z'\n")
+	for i := 2; i <= v; i++ {
+		fmt.Fprintf(&prov, "  - agent: 'did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW'\n    action: updated\n    timestamp: '2027-01-01T00:%02d:%02d.000Z'\n    message: Added finding %d\n", i/60, i%60, i)
+	}
+	for i := 1; i <= v; i++ {
+		fmt.Fprintf(&body, "\n## Finding %d\n\nMeasured throughput %d on the second benchmark run.\n", i, i*37)
+	}
+	return fmt.Sprintf(`---
+awp: 0.4.0
+smp: '1.0'
+type: knowledge-artifact
+id: 'artifact:bench-notes'
+title: Benchmark Notes
+authors:
+  - 'did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW'
+version: %d
+created: '2027-01-01T00:00:00.000Z'
+provenance:
+%s---
+
+# Benchmark Notes
+%s`, v, prov.String(), body.String())
+}
+
+// treeCheck is scenario 5.
+func (b *bench) treeCheck() (scenario, error) {
+	s := scenario{title: "5. check --all on the 1,206-entry workspace",
+		targets: map[string]float64{"small check": 0.5}}
+	dir, err := b.repo("tree", 0)
+	if err != nil {
+		return s, err
+	}
+	if s.subject, err = measure("small-hook check --all", dir, b.runs, nil, b.tools.smallHook, "check", "--all"); err != nil {
+		return s, err
+	}
+	return s, b.peers(&s, dir, nil)
+}

@@ -1,0 +1,263 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/small-hook/small-hook/attribution"
+	"github.com/small-hook/small-hook/cienv"
+	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/report"
+	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/rules/registry"
+	"github.com/small-hook/small-hook/secrets"
+)
+
+// checkCmd is `small-hook check`.
+type checkCmd struct {
+	Base      string   `help:"Check every commit reachable from --head and not from REV." placeholder:"REV"`
+	Head      string   `help:"The last commit of the range (default HEAD)." placeholder:"REV"`
+	All       bool     `help:"Check every governed file as it stands, without history (the index, or --rev)."`
+	Rev       string   `help:"With --all: check the tree of REV instead of the index." placeholder:"REV"`
+	CI        bool     `name:"ci" help:"Find the range from the CI environment (GitHub Actions, GitLab CI, pre-commit, SMALL_HOOK_BASE/SMALL_HOOK_HEAD)."`
+	CommitMsg string   `name:"commit-msg" help:"Commit-msg hook stage: attribute the staged change with this commit message file." placeholder:"FILE" type:"path"`
+	Repo      string   `help:"The repository to check (any directory inside it)." default:"." placeholder:"DIR"`
+	Config    string   `help:"Configuration file to use instead of .small-hook.yml from the repository." placeholder:"FILE" type:"path"`
+	Format    string   `help:"Output format: text, json, sarif or github." enum:"text,json,sarif,github" default:"text"`
+	Output    []string `help:"Also write FORMAT to FILE (repeatable), e.g. --output sarif=results.sarif." placeholder:"FORMAT=FILE"`
+	NoSecrets bool     `name:"no-secrets" help:"Skip secret detection."`
+}
+
+func (c *checkCmd) validate() error {
+	modes := 0
+	for _, on := range []bool{c.Base != "", c.All, c.CI, c.CommitMsg != ""} {
+		if on {
+			modes++
+		}
+	}
+	switch {
+	case modes > 1:
+		return &usageError{"--base, --ci, --all and --commit-msg exclude each other"}
+	case c.Head != "" && c.Base == "":
+		return &usageError{"--head needs --base"}
+	case c.Rev != "" && !c.All:
+		return &usageError{"--rev needs --all"}
+	}
+	for _, o := range c.Output {
+		if _, _, err := parseOutput(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// target is what a check looks at, once the mode is settled.
+type target struct {
+	mode  gitdiff.Mode
+	base  string
+	head  string
+	rev   string // tree mode: "" is the index
+	label string // for the report: how the range was found
+}
+
+func (c *checkCmd) run(e *env) (int, error) {
+	if err := c.validate(); err != nil {
+		return exitFailure, err
+	}
+	dir := c.Repo
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(e.dir, dir)
+	}
+	repo, err := gitdiff.Open(dir)
+	if err != nil {
+		return exitFailure, err
+	}
+	tgt, err := c.target(e)
+	if err != nil {
+		return exitFailure, err
+	}
+	cfg, source, err := c.loadConfig(repo, tgt)
+	if err != nil {
+		return exitFailure, err
+	}
+	scope := gitdiff.GovernedScope()
+	if cfg.Secrets.Scope == "staged" && !c.NoSecrets {
+		scope = gitdiff.Scope{All: true}
+	}
+	units, err := load(repo, tgt, scope)
+	if err != nil {
+		return exitFailure, err
+	}
+	actor, err := c.attributor(repo, cfg, e)
+	if err != nil {
+		return exitFailure, err
+	}
+	opts := rules.Options{Rules: registry.All(), Config: cfg, Actor: actor}
+	if !c.NoSecrets {
+		if opts.Secrets, err = newScanner(source); err != nil {
+			return exitFailure, err
+		}
+	}
+	findings, err := rules.Check(units, opts)
+	if err != nil {
+		return exitFailure, err
+	}
+	res := &report.Result{
+		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
+		Findings: findings, Files: countFiles(units), Rules: opts.Rules,
+	}
+	if tgt.mode == gitdiff.ModeRange {
+		res.Commits = len(units)
+		res.Range = fmt.Sprintf("%s..%s (%s, %d commits)", tgt.base, tgt.head, tgt.label, len(units))
+	}
+	if err := c.write(res, e); err != nil {
+		return exitFailure, err
+	}
+	if res.Errors() > 0 {
+		return exitFindings, nil
+	}
+	return exitOK, nil
+}
+
+// target settles the mode from the flags and, with --ci, the environment.
+func (c *checkCmd) target(e *env) (target, error) {
+	switch {
+	case c.All:
+		return target{mode: gitdiff.ModeTree, rev: c.Rev}, nil
+	case c.Base != "":
+		return target{mode: gitdiff.ModeRange, base: c.Base, head: orHEAD(c.Head), label: "--base"}, nil
+	case c.CI:
+		r, err := cienv.Detect(e.getenv)
+		if err != nil {
+			return target{}, fmt.Errorf("--ci: %w", err)
+		}
+		return target{mode: gitdiff.ModeRange, base: r.Base, head: orHEAD(r.Head), label: r.Source}, nil
+	}
+	return target{mode: gitdiff.ModeStaged}, nil
+}
+
+func orHEAD(rev string) string {
+	if rev == "" {
+		return "HEAD"
+	}
+	return rev
+}
+
+// load reads the units of change the target describes.
+func load(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope) ([]gitdiff.Unit, error) {
+	switch tgt.mode {
+	case gitdiff.ModeTree:
+		u, err := repo.Tree(tgt.rev, scope)
+		if err != nil {
+			return nil, err
+		}
+		return []gitdiff.Unit{u}, nil
+	case gitdiff.ModeRange:
+		return repo.Range(tgt.base, tgt.head, scope)
+	}
+	u, err := repo.Staged(scope)
+	if err != nil {
+		return nil, err
+	}
+	return []gitdiff.Unit{u}, nil
+}
+
+// configSource reads repository files (configuration, gitleaks settings)
+// from where the check trusts them: the index for staged and index-tree
+// checks, the base revision for a range (so that a pull request cannot
+// relax the rules it is checked by), the revision for a tree check.
+type configSource func(path string) ([]byte, error)
+
+func (c *checkCmd) loadConfig(repo *gitdiff.Repo, tgt target) (*config.Config, configSource, error) {
+	source := func(path string) ([]byte, error) {
+		var blob *gitdiff.Blob
+		var err error
+		switch {
+		case tgt.mode == gitdiff.ModeRange:
+			blob, err = repo.RevFile(tgt.base, path)
+		case tgt.rev != "":
+			blob, err = repo.RevFile(tgt.rev, path)
+		default:
+			blob, err = repo.IndexFile(path)
+		}
+		if err != nil || blob == nil {
+			return nil, err
+		}
+		return blob.Data, nil
+	}
+	name := config.FileName
+	data, err := source(name)
+	if c.Config != "" {
+		name = c.Config
+		data, err = os.ReadFile(c.Config)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if data == nil {
+		return config.Default(), source, nil
+	}
+	cfg, err := config.Load(data)
+	if err != nil {
+		var ce *config.Error
+		if errors.As(err, &ce) {
+			return nil, nil, fmt.Errorf("%s:%d: %s", name, ce.Line, ce.Msg)
+		}
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return cfg, source, nil
+}
+
+// attributor returns how each unit's actor is decided.
+func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (func(*gitdiff.Unit) (attribution.Verdict, error), error) {
+	staged := attribution.Input{EnvActor: strings.TrimSpace(e.getenv("SMALL_HOOK_ACTOR"))}
+	if c.CommitMsg != "" {
+		msg, err := os.ReadFile(c.CommitMsg)
+		if err != nil {
+			return nil, fmt.Errorf("reading the commit message: %w", err)
+		}
+		staged.Message, staged.HasMessage = string(msg), true
+		staged.Author = repo.Author()
+		staged.Committer = staged.Author
+	}
+	return func(u *gitdiff.Unit) (attribution.Verdict, error) {
+		in := staged
+		if u.Commit != nil {
+			in = attribution.Input{Message: u.Commit.Message, HasMessage: true, Author: u.Commit.Author, Committer: u.Commit.Committer}
+		}
+		v, err := attribution.Decide(in, cfg.Attribution)
+		if err != nil && u.Commit != nil {
+			return v, fmt.Errorf("commit %s: %w", u.Commit.Hash, err)
+		}
+		return v, err
+	}, nil
+}
+
+// newScanner prepares secret detection with the repository's gitleaks
+// settings; the detector itself is only built when there is content.
+func newScanner(source configSource) (*secrets.Scanner, error) {
+	toml, err := source(".gitleaks.toml")
+	if err != nil {
+		return nil, fmt.Errorf("reading .gitleaks.toml: %w", err)
+	}
+	ignore, err := source(".gitleaksignore")
+	if err != nil {
+		return nil, fmt.Errorf("reading .gitleaksignore: %w", err)
+	}
+	return secrets.New(secrets.Options{Config: toml, ConfigPath: ".gitleaks.toml", Ignore: ignore}), nil
+}
+
+// countFiles counts the distinct paths the units changed.
+func countFiles(units []gitdiff.Unit) int {
+	seen := map[string]bool{}
+	for _, u := range units {
+		for _, ch := range u.Changes {
+			seen[ch.Path] = true
+		}
+	}
+	return len(seen)
+}

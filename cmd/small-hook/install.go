@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/small-hook/small-hook/hooks"
+)
+
+// installCmd is `small-hook install`.
+type installCmd struct {
+	Force bool   `help:"Replace hooks small-hook did not write (they are kept as backups)."`
+	Repo  string `help:"The repository (any directory inside it)." default:"." placeholder:"DIR"`
+}
+
+func (c *installCmd) run(e *env) (int, error) {
+	actions, err := hooks.Install(absDir(e, c.Repo), c.Force)
+	printActions(e, actions)
+	if err != nil {
+		return exitFailure, err
+	}
+	for _, a := range actions {
+		if a.What == "skipped" {
+			return exitFindings, nil
+		}
+	}
+	return exitOK, nil
+}
+
+// uninstallCmd is `small-hook uninstall`.
+type uninstallCmd struct {
+	Repo string `help:"The repository (any directory inside it)." default:"." placeholder:"DIR"`
+}
+
+func (c *uninstallCmd) run(e *env) (int, error) {
+	actions, err := hooks.Uninstall(absDir(e, c.Repo))
+	printActions(e, actions)
+	if err != nil {
+		return exitFailure, err
+	}
+	return exitOK, nil
+}
+
+func printActions(e *env, actions []hooks.Action) {
+	for _, a := range actions {
+		line := fmt.Sprintf("%s: %s (%s)", a.Hook, a.What, a.Path)
+		if a.Note != "" {
+			line += ": " + a.Note
+		}
+		fmt.Fprintln(e.stdout, line)
+	}
+}
+
+func absDir(e *env, dir string) string {
+	if filepath.IsAbs(dir) {
+		return dir
+	}
+	return filepath.Join(e.dir, dir)
+}

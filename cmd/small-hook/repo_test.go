@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gitEnv isolates test repositories from the machine's git configuration.
+var gitEnv = []string{
+	"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+	"GIT_AUTHOR_NAME=Test Human", "GIT_AUTHOR_EMAIL=human@example.com",
+	"GIT_COMMITTER_NAME=Test Human", "GIT_COMMITTER_EMAIL=human@example.com",
+}
+
+// testRepo is a real git repository in a temporary directory.
+type testRepo struct {
+	t   *testing.T
+	dir string
+}
+
+func newTestRepo(t *testing.T) *testRepo {
+	t.Helper()
+	r := &testRepo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", "-b", "main")
+	r.git("config", "commit.gpgsign", "false")
+	return r
+}
+
+// git runs git in the repository and returns its trimmed output.
+func (r *testRepo) git(args ...string) string {
+	r.t.Helper()
+	return r.gitEnv(nil, args...)
+}
+
+func (r *testRepo) gitEnv(extra []string, args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = r.dir
+	cmd.Env = append(append(os.Environ(), gitEnv...), extra...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		r.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, errOut.String())
+	}
+	return strings.TrimSpace(out.String())
+}
+
+func (r *testRepo) write(path, content string) {
+	r.t.Helper()
+	full := filepath.Join(r.dir, filepath.FromSlash(path))
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *testRepo) read(path string) string {
+	r.t.Helper()
+	data, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(path)))
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return string(data)
+}
+
+// copyDir copies the files of a testdata directory into the repository.
+func (r *testRepo) copyDir(src, dst string) {
+	r.t.Helper()
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		r.write(dst+"/"+e.Name(), string(data))
+	}
+}
+
+// commit stages everything and commits with the message.
+func (r *testRepo) commit(msg string) string {
+	r.t.Helper()
+	r.git("add", "-A")
+	r.git("commit", "-q", "--allow-empty", "-m", msg)
+	return r.git("rev-parse", "HEAD")
+}
+
+// check runs small-hook in the repository and returns its exit code,
+// stdout and stderr.
+func (r *testRepo) check(vars map[string]string, args ...string) (int, string, string) {
+	r.t.Helper()
+	var out, errOut bytes.Buffer
+	ev := &env{stdout: &out, stderr: &errOut, dir: r.dir, getenv: func(k string) string { return vars[k] }}
+	code := run(args, ev)
+	return code, out.String(), errOut.String()
+}

@@ -1,0 +1,77 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+
+	"github.com/small-hook/small-hook/rules"
+)
+
+// informationURI is where small-hook's documentation lives.
+const informationURI = "https://github.com/small-hook/small-hook"
+
+// SARIF writes the result as a SARIF 2.1.0 log with one run: the rules of
+// the registry (and of each secret rule reported) with their docs, and one
+// result per finding.
+func SARIF(w io.Writer, r *Result) error {
+	run := sarif.NewRunWithInformationURI(r.Tool, informationURI)
+	run.Tool.Driver.WithVersion(r.Version)
+	for _, rule := range r.Rules {
+		addRule(run, rule.ID, rule)
+	}
+	for _, f := range r.Findings {
+		if run.GetRuleIndex(f.Rule) < 0 {
+			addRule(run, f.Rule, family(r.Rules, f.Rule))
+		}
+		res := run.CreateResultForRule(f.Rule).
+			WithLevel(string(f.Severity)).
+			WithMessage(sarif.NewTextMessage(f.Message))
+		loc := sarif.NewPhysicalLocation().
+			WithArtifactLocation(sarif.NewSimpleArtifactLocation(f.Path).WithURIBaseID("%SRCROOT%"))
+		if f.Line > 0 {
+			loc.WithRegion(sarif.NewRegion().WithStartLine(f.Line))
+		}
+		res.AddLocation(sarif.NewLocationWithPhysicalLocation(loc))
+		if f.Commit != "" {
+			res.WithProperties(sarif.NewPropertyBag().Add("commit", f.Commit))
+		}
+	}
+	log := sarif.NewReport().AddRun(run)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(log); err != nil {
+		return fmt.Errorf("encoding SARIF: %w", err)
+	}
+	return nil
+}
+
+// family returns the registry rule a finding's ID belongs to: the rule
+// itself, or for secrets/aws-access-token the rule "secrets".
+func family(all []*rules.Rule, id string) *rules.Rule {
+	for _, r := range all {
+		if r.ID == id || strings.HasPrefix(id, r.ID+"/") {
+			return r
+		}
+	}
+	return nil
+}
+
+func addRule(run *sarif.Run, id string, rule *rules.Rule) {
+	d := run.AddRule(id)
+	if rule == nil {
+		return
+	}
+	title, rest, _ := strings.Cut(strings.TrimSpace(rule.Doc), "\n")
+	rest = strings.TrimSpace(rest)
+	if rest == "" {
+		rest = title
+	}
+	d.WithShortDescription(sarif.NewMultiformatMessageString().WithText(title)).
+		WithFullDescription(sarif.NewMultiformatMessageString().WithText(rest)).
+		WithHelp(sarif.NewMultiformatMessageString().WithText(rest)).
+		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(string(rule.Severity)))
+}

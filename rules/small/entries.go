@@ -1,0 +1,136 @@
+package small
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/yamldoc"
+)
+
+// evidenceFields are the keys that make a progress entry verifiable.
+func evidenceFields() []string {
+	return []string{"evidence", "verification", "command", "test", "link", "commit"}
+}
+
+// addedEntries calls f for each progress entry the unit added.
+func addedEntries(pass *rules.Pass, f func(v *progressView, pos int, e entry)) {
+	ch := changed(pass.Unit, Progress)
+	if ch == nil || ch.New == nil {
+		return
+	}
+	v := viewProgress(pass, ch)
+	for pos, e := range v.added {
+		f(v, pos, e)
+	}
+}
+
+func evidenceRule() *rules.Rule {
+	return &rules.Rule{
+		ID:       "small/evidence",
+		Severity: rules.Error,
+		Doc: `Every progress entry carries evidence
+SMALL invariant 2: each progress entry needs at least one of evidence, verification, command, test, link or commit, present and not blank (notes does not count). In staged and range modes the entries the change adds are judged; with --all, every entry. Add the command that was run, the test, a link or the commit that proves the claim.`,
+		Run: func(pass *rules.Pass) error {
+			addedEntries(pass, func(_ *progressView, _ int, e entry) {
+				for _, k := range evidenceFields() {
+					if v, ok := e.field(k); ok && !blank(v) {
+						return
+					}
+				}
+				pass.Report(Progress, e.line(), "progress entry (task_id %s) has no evidence: add one of %s (notes does not count)", e.taskID(), strings.Join(evidenceFields(), ", "))
+			})
+			return nil
+		},
+	}
+}
+
+// blank reports a value that proves nothing: null, an empty or
+// whitespace-only string, an empty mapping or list.
+func blank(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case string:
+		return strings.TrimSpace(v) == ""
+	case map[string]any:
+		return len(v) == 0
+	case []any:
+		return len(v) == 0
+	}
+	return false
+}
+
+func timestampRule() *rules.Rule {
+	return &rules.Rule{
+		ID:       "small/timestamp",
+		Severity: rules.Error,
+		Doc: `Progress timestamps are RFC 3339 with fractional seconds and strictly increasing
+Each progress entry needs a timestamp: a quoted string in RFC 3339 with fractional seconds (the small CLI writes UTC with nine digits, 2026-11-22T10:16:03.844175967Z), strictly later than the entry before it. In staged and range modes the entries the change adds are judged; with --all, every entry.`,
+		Run: func(pass *rules.Pass) error {
+			addedEntries(pass, func(v *progressView, pos int, e entry) {
+				t, problem := entryTime(e)
+				if problem != "" {
+					pass.Report(Progress, e.line("timestamp"), "progress entry (task_id %s): %s", e.taskID(), problem)
+					return
+				}
+				prev := previous(v, pos)
+				if prev == nil {
+					return
+				}
+				if pt, p := entryTime(*prev); p == "" && !t.After(pt) {
+					pass.Report(Progress, e.line("timestamp"), "progress entry (task_id %s): timestamp %s is not later than the entry before it (%s); entries are appended in time order", e.taskID(), t.Format(time.RFC3339Nano), pt.Format(time.RFC3339Nano))
+				}
+			})
+			return nil
+		},
+	}
+}
+
+// previous returns the entry just before the added entry at pos, in the
+// new file.
+func previous(v *progressView, pos int) *entry {
+	if v.appendOnly {
+		if pos > 0 {
+			return &v.added[pos-1]
+		}
+		return v.before
+	}
+	e := v.added[pos]
+	top, _ := e.doc.Value.(map[string]any)
+	list, _ := top["entries"].([]any)
+	if e.index <= 0 || e.index > len(list) {
+		return nil
+	}
+	return &entry{index: e.index - 1, value: list[e.index-1], doc: e.doc, path: []string{"entries", fmt.Sprint(e.index - 1)}}
+}
+
+// entryTime parses an entry's timestamp, or says what is wrong with it.
+func entryTime(e entry) (time.Time, string) {
+	raw, ok := e.field("timestamp")
+	if !ok || raw == nil {
+		return time.Time{}, "timestamp is missing: add the time of the entry in RFC 3339 with fractional seconds"
+	}
+	if ts, ok := raw.(yamldoc.Timestamp); ok {
+		return time.Time{}, fmt.Sprintf("timestamp %s is an unquoted YAML timestamp: quote it", ts.Text)
+	}
+	s, ok := raw.(string)
+	if !ok {
+		return time.Time{}, fmt.Sprintf("timestamp is %s, not a string", describe(raw))
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Sprintf("timestamp %q is not RFC 3339 (like 2026-11-22T10:16:03.844175967Z)", s)
+	}
+	if !hasFraction(s) {
+		return time.Time{}, fmt.Sprintf("timestamp %q lacks fractional seconds (like 2026-11-22T10:16:03.844175967Z)", s)
+	}
+	return t, ""
+}
+
+// hasFraction reports whether an RFC 3339 time has a fractional second.
+func hasFraction(s string) bool {
+	tIdx := strings.IndexAny(s, "Tt")
+	return tIdx >= 0 && strings.Contains(s[tIdx:], ".")
+}

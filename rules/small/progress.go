@@ -1,0 +1,274 @@
+package small
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/yamldoc"
+)
+
+// entry is one progress entry of a new progress file.
+type entry struct {
+	index int
+	value any
+	// doc and path locate the entry's node for line numbers.
+	doc  *yamldoc.Doc
+	path []string
+}
+
+// line is the entry's first line, or the line of one of its keys.
+func (e entry) line(key ...string) int {
+	if len(key) > 0 {
+		return e.doc.KeyLine(append(append([]string{}, e.path...), key...)...)
+	}
+	return e.doc.Line(e.path...)
+}
+
+// field returns a key of the entry's mapping.
+func (e entry) field(key string) (any, bool) {
+	m, ok := e.value.(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	v, ok := m[key]
+	return v, ok
+}
+
+// taskID names the entry in messages.
+func (e entry) taskID() string {
+	if v, ok := e.field("task_id"); ok {
+		if s, ok := v.(string); ok {
+			return s
+		}
+	}
+	return "?"
+}
+
+// progressView is what the rules need of a change to progress.small.yml:
+// the entries the change added and the entry just before the first of
+// them. It is computed once per change.
+type progressView struct {
+	// appendOnly is true when the new file was proved to be the old file
+	// plus new sequence items, from the bytes alone.
+	appendOnly bool
+	// added are the entries the change added (every entry in tree mode or
+	// for a new file).
+	added []entry
+	// before is the entry just before added[0] in the new file, if any.
+	before *entry
+	// tail is the decoded appended text (fast path only).
+	tail *parsed
+}
+
+// viewProgress works out what a change to the progress file added. When
+// the new file starts with the exact bytes of the old one and the rest is
+// nothing but new items of the entries sequence, only that rest is
+// decoded: the cost follows the size of the change, not of the history.
+func viewProgress(pass *rules.Pass, ch *gitdiff.Change) *progressView {
+	key := "small/progress:" + blobHash(ch.Old) + ">" + blobHash(ch.New) + mergeKey(ch)
+	return pass.Memo(key, func() any { return buildView(pass, ch) }).(*progressView)
+}
+
+func blobHash(b *gitdiff.Blob) string {
+	if b == nil {
+		return "-"
+	}
+	return b.Hash
+}
+
+func mergeKey(ch *gitdiff.Change) string {
+	if ch.Merge == nil {
+		return ""
+	}
+	k := "|" + blobHash(ch.Merge.Base)
+	for _, p := range ch.Merge.Parents {
+		k += "," + blobHash(p)
+	}
+	return k
+}
+
+func buildView(pass *rules.Pass, ch *gitdiff.Change) *progressView {
+	if ch.New == nil || ch.New.Kind != gitdiff.KindFile {
+		return &progressView{}
+	}
+	if ch.Merge == nil && ch.Old != nil && ch.Old.Kind == gitdiff.KindFile {
+		if v := fastAppend(ch.Old.Data, ch.New.Data); v != nil {
+			return v
+		}
+	}
+	newFile := decode(pass, ch.New)
+	newEntries := entriesOf(newFile)
+	if newEntries == nil {
+		return &progressView{}
+	}
+	var olds [][]any
+	if ch.Merge != nil {
+		for _, p := range ch.Merge.Parents {
+			olds = append(olds, oldEntries(pass, p))
+		}
+	} else if ch.Old != nil {
+		olds = append(olds, oldEntries(pass, ch.Old))
+	}
+	v := &progressView{}
+	for i, e := range newEntries {
+		if seenIn(e, olds) {
+			continue
+		}
+		v.added = append(v.added, entry{index: i, value: e, doc: newFile.doc, path: []string{"entries", strconv.Itoa(i)}})
+	}
+	if len(v.added) > 0 && v.added[0].index > 0 {
+		i := v.added[0].index - 1
+		v.before = &entry{index: i, value: newEntries[i], doc: newFile.doc, path: []string{"entries", strconv.Itoa(i)}}
+	}
+	return v
+}
+
+// seenIn reports whether an entry equal to e is in any of the lists.
+func seenIn(e any, lists [][]any) bool {
+	for _, l := range lists {
+		for _, o := range l {
+			if equal(e, o) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// oldEntries decodes the entries of an old version; nil when it has none
+// or cannot be decoded (that was reported when it was committed).
+func oldEntries(pass *rules.Pass, b *gitdiff.Blob) []any {
+	if b == nil || b.Kind != gitdiff.KindFile {
+		return nil
+	}
+	return entriesOf(decode(pass, b))
+}
+
+func entriesOf(f *parsed) []any {
+	if f == nil || f.err != nil {
+		return nil
+	}
+	list, _ := f.top["entries"].([]any)
+	return list
+}
+
+// fastAppend proves from the bytes that new is old plus new items of the
+// entries sequence, and decodes only those items. It returns nil whenever
+// the proof does not go through; the caller then compares parsed values.
+func fastAppend(old, new []byte) *progressView {
+	if len(new) <= len(old) || !bytes.HasPrefix(new, old) || !bytes.HasSuffix(old, []byte("\n")) {
+		return nil
+	}
+	indent, lastItem, ok := lastEntriesItem(old)
+	if !ok {
+		return nil
+	}
+	tail := new[len(old):]
+	if !itemsAt(tail, indent) {
+		return nil
+	}
+	oldLines := bytes.Count(old, []byte("\n"))
+	doc, err := yamldoc.DecodeAt(tail, oldLines)
+	if err != nil {
+		return nil
+	}
+	items, ok := doc.Value.([]any)
+	if !ok || len(items) == 0 {
+		return nil
+	}
+	v := &progressView{appendOnly: true, tail: &parsed{doc: doc}}
+	for i, item := range items {
+		v.added = append(v.added, entry{index: -1, value: item, doc: doc, path: []string{strconv.Itoa(i)}})
+	}
+	prev, err := yamldoc.DecodeAt(lastItem.text, lastItem.line-1)
+	if err != nil {
+		return nil
+	}
+	if list, ok := prev.Value.([]any); ok && len(list) == 1 {
+		v.before = &entry{index: -1, value: list[0], doc: prev, path: []string{"0"}}
+	}
+	return v
+}
+
+// item is the text of one sequence item and the line it starts on.
+type item struct {
+	text []byte
+	line int
+}
+
+// lastEntriesItem checks that the old file ends with a block sequence
+// that is the value of the top-level key "entries", and returns the column
+// of its items and the text of its last item.
+func lastEntriesItem(old []byte) (indent int, last *item, ok bool) {
+	lines := bytes.SplitAfter(old, []byte("\n"))
+	key := -1
+	for i, l := range lines {
+		if string(bytes.TrimRight(l, " \r\n")) == "entries:" {
+			key = i
+		}
+	}
+	if key < 0 {
+		return 0, nil, false
+	}
+	indent, start := -1, -1
+	for i := key + 1; i < len(lines); i++ {
+		col, body := splitIndent(lines[i])
+		if len(body) == 0 || body[0] == '#' {
+			continue
+		}
+		isItem := bytes.HasPrefix(body, []byte("- ")) || string(body) == "-"
+		switch {
+		case indent < 0 && !isItem:
+			return 0, nil, false
+		case indent < 0:
+			indent = col
+		case col < indent, col == indent && !isItem:
+			return 0, nil, false
+		}
+		if col == indent {
+			start = i
+		}
+	}
+	if start < 0 {
+		return 0, nil, false
+	}
+	offset := 0
+	for _, l := range lines[:start] {
+		offset += len(l)
+	}
+	return indent, &item{text: old[offset:], line: start + 1}, true
+}
+
+// splitIndent returns a line's indentation and its content without the
+// line ending.
+func splitIndent(line []byte) (int, []byte) {
+	body := bytes.TrimRight(line, "\r\n")
+	trimmed := bytes.TrimLeft(body, " ")
+	return len(body) - len(trimmed), trimmed
+}
+
+// itemsAt reports whether text consists only of block-sequence items at
+// column indent: it starts with "- " there, and every non-blank line is
+// indented at least that far.
+func itemsAt(text []byte, indent int) bool {
+	first := true
+	for _, l := range bytes.SplitAfter(text, []byte("\n")) {
+		col, trimmed := splitIndent(l)
+		if len(trimmed) == 0 {
+			continue
+		}
+		if first {
+			if col != indent || !(bytes.HasPrefix(trimmed, []byte("- ")) || string(trimmed) == "-") {
+				return false
+			}
+			first = false
+			continue
+		}
+		if col < indent || (col == indent && !(bytes.HasPrefix(trimmed, []byte("- ")) || string(trimmed) == "-")) {
+			return false
+		}
+	}
+	return !first
+}

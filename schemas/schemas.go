@@ -1,0 +1,215 @@
+// Package schemas holds the JSON Schemas (draft 2020-12) small-hook
+// validates governed files against, embedded in the binary and compiled
+// lazily, each at most once per Set.
+package schemas
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/small-hook/small-hook/yamldoc"
+)
+
+//go:embed *.schema.json
+var files embed.FS
+
+// Violation is one way a value fails its schema.
+type Violation struct {
+	// Path is the instance location as JSON pointer tokens ("entries", "3",
+	// "status"); resolve its line with yamldoc.Doc.Line(Path...).
+	Path []string
+	// Message says what is wrong, e.g. "value must be one of ...".
+	Message string
+	// WantsType is set when the violation is a type mismatch.
+	WantsType bool
+}
+
+// Pointer is the violation's location as a JSON pointer ("/entries/3").
+func (v Violation) Pointer() string {
+	if len(v.Path) == 0 {
+		return "/"
+	}
+	return "/" + strings.Join(v.Path, "/")
+}
+
+// Set compiles the embedded schemas on first use; keep one for a run.
+type Set struct {
+	compiler *jsonschema.Compiler
+	compiled map[string]*jsonschema.Schema
+	printer  *message.Printer
+}
+
+// New returns a Set. It reads and compiles nothing until a schema is used.
+func New() *Set {
+	return &Set{compiled: map[string]*jsonschema.Schema{}, printer: message.NewPrinter(language.English)}
+}
+
+// Names lists the embedded schemas ("intent", "knowledge-artifact", ...).
+func (s *Set) Names() []string {
+	entries, err := files.ReadDir(".")
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".schema.json"))
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Validate checks value, a yamldoc value, against schema name, or against
+// the sub-schema at fragment ("#/$defs/entry") when fragment is not empty.
+// Violations come sorted by location and message.
+func (s *Set) Validate(name, fragment string, value any) ([]Violation, error) {
+	sch, err := s.schema(name + ".schema.json" + fragment)
+	if err != nil {
+		return nil, err
+	}
+	err = sch.Validate(jsonValue(value))
+	if err == nil {
+		return nil, nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return nil, fmt.Errorf("validating against %s: %w", name, err)
+	}
+	var out []Violation
+	s.collect(ve, &out)
+	sort.SliceStable(out, func(i, j int) bool {
+		if a, b := out[i].Pointer(), out[j].Pointer(); a != b {
+			return a < b
+		}
+		return out[i].Message < out[j].Message
+	})
+	return out, nil
+}
+
+func (s *Set) schema(loc string) (*jsonschema.Schema, error) {
+	if sch, ok := s.compiled[loc]; ok {
+		return sch, nil
+	}
+	if s.compiler == nil {
+		c := jsonschema.NewCompiler()
+		c.DefaultDraft(jsonschema.Draft2020)
+		entries, err := files.ReadDir(".")
+		if err != nil {
+			return nil, fmt.Errorf("reading embedded schemas: %w", err)
+		}
+		for _, e := range entries {
+			data, err := files.ReadFile(e.Name())
+			if err != nil {
+				return nil, fmt.Errorf("reading schema %s: %w", e.Name(), err)
+			}
+			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+			if err != nil {
+				return nil, fmt.Errorf("schema %s: %w", e.Name(), err)
+			}
+			if err := c.AddResource(e.Name(), doc); err != nil {
+				return nil, fmt.Errorf("schema %s: %w", e.Name(), err)
+			}
+		}
+		s.compiler = c
+	}
+	sch, err := s.compiler.Compile(loc)
+	if err != nil {
+		return nil, fmt.Errorf("compiling schema %s: %w", loc, err)
+	}
+	s.compiled[loc] = sch
+	return sch, nil
+}
+
+// collect flattens a validation error into its leaf causes. A failed
+// anyOf/oneOf whose branches all fail is reported once, as itself.
+func (s *Set) collect(e *jsonschema.ValidationError, out *[]Violation) {
+	if len(e.Causes) == 0 || isAlternatives(e) {
+		*out = append(*out, Violation{Path: e.InstanceLocation, Message: s.describe(e), WantsType: wantsType(e)})
+		return
+	}
+	for _, c := range e.Causes {
+		s.collect(c, out)
+	}
+}
+
+// isAlternatives reports an anyOf or oneOf that no branch satisfied.
+func isAlternatives(e *jsonschema.ValidationError) bool {
+	switch e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+		return true
+	}
+	return false
+}
+
+// wantsType reports a type mismatch, directly or in every branch of a
+// failed anyOf.
+func wantsType(e *jsonschema.ValidationError) bool {
+	if _, ok := e.ErrorKind.(*kind.Type); ok {
+		return true
+	}
+	if !isAlternatives(e) || len(e.Causes) == 0 {
+		return false
+	}
+	for _, c := range e.Causes {
+		if !wantsType(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// describe words one violation for people.
+func (s *Set) describe(e *jsonschema.ValidationError) string {
+	switch k := e.ErrorKind.(type) {
+	case *kind.AnyOf:
+		var alts []string
+		for _, c := range e.Causes {
+			alts = append(alts, s.describe(c))
+		}
+		return "matches none of: " + strings.Join(alts, "; ")
+	case *kind.AdditionalProperties:
+		return fmt.Sprintf("unexpected key %s (not allowed here)", quoteAll(k.Properties))
+	case *kind.Required:
+		return fmt.Sprintf("missing required key %s", quoteAll(k.Missing))
+	}
+	return e.ErrorKind.LocalizedString(s.printer)
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// jsonValue converts a yamldoc value into what the validator accepts. An
+// unquoted YAML timestamp becomes a number, so that a schema that wants a
+// string rejects it as the reference tools do.
+func jsonValue(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = jsonValue(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = jsonValue(x)
+		}
+		return out
+	case yamldoc.Timestamp:
+		return float64(v.Time.Unix())
+	}
+	return v
+}
