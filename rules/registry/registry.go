@@ -4,14 +4,18 @@ package registry
 
 import (
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/rules/owner"
 	"github.com/small-hook/small-hook/rules/secret"
 	"github.com/small-hook/small-hook/rules/small"
+	"github.com/small-hook/small-hook/rules/smp"
 )
 
 // All returns every rule, freshly built on each call.
 func All() []*rules.Rule {
 	var all []*rules.Rule
 	all = append(all, small.Rules()...)
+	all = append(all, smp.Rules()...)
+	all = append(all, owner.Rules()...)
 	all = append(all, secret.Rules()...)
 	return all
 }

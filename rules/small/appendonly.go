@@ -6,6 +6,7 @@ import (
 
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // maxEntryFindings bounds how many entries one finding list names; the
@@ -58,7 +59,7 @@ SMALL invariant 3: progress entries must not be deleted or modified after creati
 func checkHeader(pass *rules.Pass, oldFile, newFile *parsed) {
 	for _, key := range []string{"small_version", "owner"} {
 		o, n := oldFile.top[key], newFile.top[key]
-		if !equal(o, n) {
+		if !yamldoc.Equal(o, n) {
 			pass.Report(Progress, newFile.doc.Line(key), "%s changed from %s to %s: progress history keeps its header; restore it", key, show(o), show(n))
 		}
 	}
@@ -82,7 +83,8 @@ func checkPrefix(pass *rules.Pass, old []any, newFile *parsed, what string) {
 		case indexFrom(o, cur, 0) >= 0:
 			report(at(indexFrom(o, cur, 0)), "%s was moved: progress is append-only; restore the original order and append new entries at the end", name)
 		case i < len(cur) && taskOf(o) == taskOf(cur[i]):
-			report(at(i), "%s was changed (%s differs): progress is append-only; restore the entry as it was and append a new entry that supersedes it", name, strings.Join(changedKeys(o, cur[i]), ", "))
+			kept[i] = true
+			report(at(i), "%s was changed (%s differs): progress is append-only; restore the entry as it was and append a new entry that supersedes it", name, strings.Join(yamldoc.ChangedKeys(o, cur[i]), ", "))
 		default:
 			line := newFile.doc.Line("entries")
 			if i < len(cur) {
@@ -126,7 +128,7 @@ func checkMerge(pass *rules.Pass, ch *gitdiff.Change, newFile *parsed) {
 		list := oldEntries(pass, p)
 		j := 0
 		for i, e := range list {
-			for j < len(cur) && !equal(cur[j], e) {
+			for j < len(cur) && !yamldoc.Equal(cur[j], e) {
 				j++
 			}
 			if j == len(cur) {
@@ -149,7 +151,7 @@ func shortParent(pass *rules.Pass, i int) string {
 // or after from, or -1.
 func indexFrom(e any, list []any, from int) int {
 	for j := from; j < len(list); j++ {
-		if equal(e, list[j]) {
+		if yamldoc.Equal(e, list[j]) {
 			return j
 		}
 	}

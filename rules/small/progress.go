@@ -129,7 +129,7 @@ func buildView(pass *rules.Pass, ch *gitdiff.Change) *progressView {
 func seenIn(e any, lists [][]any) bool {
 	for _, l := range lists {
 		for _, o := range l {
-			if equal(e, o) {
+			if yamldoc.Equal(e, o) {
 				return true
 			}
 		}

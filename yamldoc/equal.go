@@ -1,14 +1,12 @@
-package small
+package yamldoc
 
 import (
 	"sort"
-
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
-// equal compares two decoded YAML values as values: key order, quoting and
+// Equal compares two decoded YAML values as values: key order, quoting and
 // layout do not matter; 1 and 1.0 are equal numbers.
-func equal(a, b any) bool {
+func Equal(a, b any) bool {
 	switch a := a.(type) {
 	case map[string]any:
 		b, ok := b.(map[string]any)
@@ -17,7 +15,7 @@ func equal(a, b any) bool {
 		}
 		for k, av := range a {
 			bv, ok := b[k]
-			if !ok || !equal(av, bv) {
+			if !ok || !Equal(av, bv) {
 				return false
 			}
 		}
@@ -28,7 +26,7 @@ func equal(a, b any) bool {
 			return false
 		}
 		for i := range a {
-			if !equal(a[i], b[i]) {
+			if !Equal(a[i], b[i]) {
 				return false
 			}
 		}
@@ -49,15 +47,15 @@ func equal(a, b any) bool {
 			return a == b
 		}
 		return false
-	case yamldoc.Timestamp:
-		b, ok := b.(yamldoc.Timestamp)
+	case Timestamp:
+		b, ok := b.(Timestamp)
 		return ok && a.Time.Equal(b.Time)
 	}
 	return a == b
 }
 
-// changedKeys lists the keys whose values differ between two mappings.
-func changedKeys(a, b any) []string {
+// ChangedKeys lists the keys whose values differ between two mappings.
+func ChangedKeys(a, b any) []string {
 	am, aok := a.(map[string]any)
 	bm, bok := b.(map[string]any)
 	if !aok || !bok {
@@ -65,7 +63,7 @@ func changedKeys(a, b any) []string {
 	}
 	var keys []string
 	for k, av := range am {
-		if bv, ok := bm[k]; !ok || !equal(av, bv) {
+		if bv, ok := bm[k]; !ok || !Equal(av, bv) {
 			keys = append(keys, k)
 		}
 	}

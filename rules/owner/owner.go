@@ -1,0 +1,168 @@
+// Package owner holds the rules that need to know who made a change: the
+// SMALL ownership table, undecided attribution, and SMP provenance written
+// under another agent's name.
+package owner
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/small-hook/small-hook/attribution"
+	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/yamldoc"
+)
+
+// Rules returns the attribution rules, freshly built.
+func Rules() []*rules.Rule {
+	return []*rules.Rule{ownershipRule(), unknownRule(), provenanceAgentRule()}
+}
+
+// The canonical files by owner.
+const (
+	intent      = ".small/intent.small.yml"
+	constraints = ".small/constraints.small.yml"
+	plan        = ".small/plan.small.yml"
+	progress    = ".small/progress.small.yml"
+)
+
+// who names the change for messages: "commit 1a2b3c4d5e6f" or "this commit".
+func who(pass *rules.Pass) string {
+	if c := pass.Unit.Commit; c != nil {
+		return "commit " + c.Hash[:min(12, len(c.Hash))]
+	}
+	return "this commit"
+}
+
+func verb(ch gitdiff.Change) string {
+	switch {
+	case ch.Old == nil:
+		return "adds"
+	case ch.New == nil:
+		return "deletes"
+	}
+	return "edits"
+}
+
+func ownershipRule() *rules.Rule {
+	return &rules.Rule{
+		ID:       "small/ownership",
+		Severity: rules.Error,
+		Doc: `Agents do not touch human-owned intent and constraints
+SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them; plan.small.yml and progress.small.yml are agent-owned and humans SHOULD NOT edit them by hand. The actor comes from the commit (Small-Actor trailer, agent co-author trailers, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml): an agent change that adds, edits or deletes intent or constraints is an error; a human edit of plan or progress is a warning. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks).`,
+		Run: func(pass *rules.Pass) error {
+			if pass.Actor.Pending {
+				return nil
+			}
+			for _, ch := range pass.Unit.Changes {
+				switch {
+				case pass.Actor.Actor == attribution.Agent && (ch.Path == intent || ch.Path == constraints):
+					pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s: agents must not change it; a human commits intent and constraint changes, agents propose them in `small draft` files or a pull request comment (if a human made this commit, add the trailer Small-Actor: human)",
+						who(pass), pass.Actor.Evidence, verb(ch), ch.Path)
+				case pass.Actor.Actor == attribution.Human && ch.Old != nil && (ch.Path == plan || ch.Path == progress):
+					pass.ReportSeverity(rules.Warning, ch.Path, 0, "%s is human-authored (%s) and %s agent-owned %s: humans should not edit it by hand (it may be regenerated); let the agent record the change (if an agent made this commit, add the trailer Small-Actor: agent)",
+						who(pass), pass.Actor.Evidence, verb(ch), ch.Path)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func governed(p string) bool {
+	return strings.HasPrefix(p, ".small/") || strings.HasPrefix(p, "artifacts/")
+}
+
+func unknownRule() *rules.Rule {
+	return &rules.Rule{
+		ID:       "attribution/unknown",
+		Severity: rules.Error,
+		Doc: `Every change to agent state is attributed (only with attribution.unknown: error)
+When .small-hook.yml sets attribution.unknown: error, a change to .small/ or artifacts/ must say who made it: an agent marker, or the trailer Small-Actor: human or Small-Actor: agent. Add the trailer to the commit message.`,
+		Run: func(pass *rules.Pass) error {
+			if pass.Actor.Pending || pass.Actor.Actor != attribution.Unknown || pass.Config.Attribution.Unknown != "error" {
+				return nil
+			}
+			for _, ch := range pass.Unit.Changes {
+				if governed(ch.Path) {
+					pass.Report(ch.Path, 0, "%s changes governed files but does not say whether a human or an agent made it (%s): add the trailer Small-Actor: human or Small-Actor: agent", who(pass), pass.Actor.Evidence)
+					return nil
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func provenanceAgentRule() *rules.Rule {
+	return &rules.Rule{
+		ID:       "smp/attribution",
+		Severity: rules.Warning,
+		Doc: `New provenance names the agent that made the commit
+When an agent-attributed commit appends provenance entries to a knowledge artifact, each new entry's agent should be one of the commit's agent identities or one of the artifact's authors. Anything else means the provenance was written under another agent's name. Record the change with the committing agent's identity.`,
+		Run: func(pass *rules.Pass) error {
+			if pass.Actor.Actor != attribution.Agent {
+				return nil
+			}
+			for _, ch := range pass.Unit.Changes {
+				if !isArtifact(ch.Path) || ch.New == nil || ch.New.Kind != gitdiff.KindFile {
+					continue
+				}
+				cur, err := frontmatter(ch.New)
+				if err != nil {
+					continue
+				}
+				var old []any
+				if ch.Old != nil && ch.Old.Kind == gitdiff.KindFile {
+					if o, err := frontmatter(ch.Old); err == nil {
+						old = listOf(o, "provenance")
+					}
+				}
+				known := map[string]bool{}
+				for _, a := range append(pass.Actor.Agents, stringsOf(cur, "authors")...) {
+					known[strings.ToLower(a)] = true
+				}
+				for i, e := range listOf(cur, "provenance") {
+					if i < len(old) && yamldoc.Equal(old[i], e) {
+						continue
+					}
+					m, _ := e.(map[string]any)
+					agent, _ := m["agent"].(string)
+					if agent != "" && !known[strings.ToLower(agent)] {
+						pass.Report(ch.Path, cur.Line("provenance", fmt.Sprint(i)), "%s (%s) appends provenance entry %d by %q, which is neither an agent of the commit nor an author of the artifact: record changes under the committing agent's identity", who(pass), pass.Actor.Evidence, i+1, agent)
+					}
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func isArtifact(p string) bool {
+	rest, ok := strings.CutPrefix(p, "artifacts/")
+	return ok && !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".md")
+}
+
+func frontmatter(b *gitdiff.Blob) (*yamldoc.Doc, error) {
+	fm, err := yamldoc.SplitFrontmatter(b.Data)
+	if err != nil {
+		return nil, err
+	}
+	return yamldoc.DecodeAt(fm.YAML, fm.Line-1)
+}
+
+func listOf(d *yamldoc.Doc, key string) []any {
+	m, _ := d.Value.(map[string]any)
+	l, _ := m[key].([]any)
+	return l
+}
+
+func stringsOf(d *yamldoc.Doc, key string) []string {
+	var out []string
+	for _, v := range listOf(d, key) {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}

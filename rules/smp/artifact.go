@@ -1,0 +1,212 @@
+// Package smp holds the rules for Shared Memory Protocol 1.0 knowledge
+// artifacts: artifacts/<slug>.md files with YAML frontmatter, an
+// append-only provenance list and a version counter.
+package smp
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/yamldoc"
+)
+
+// Dir is where artifacts live, with its trailing slash.
+const Dir = "artifacts/"
+
+// isArtifact reports whether p is artifacts/<slug>.md (awp's .md.bak
+// backups and files in subdirectories are not artifacts).
+func isArtifact(p string) bool {
+	rest, ok := strings.CutPrefix(p, Dir)
+	return ok && !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".md") && len(rest) > len(".md")
+}
+
+// slug is the artifact's file name without .md.
+func slug(p string) string { return strings.TrimSuffix(path.Base(p), ".md") }
+
+// artifact is one parsed version of a knowledge artifact.
+type artifact struct {
+	doc  *yamldoc.Doc
+	top  map[string]any
+	body string
+	err  error
+	line int
+}
+
+// parse parses a blob once per run.
+func parse(pass *rules.Pass, b *gitdiff.Blob) *artifact {
+	return pass.Memo("smp/parse:"+b.Hash, func() any { return parseBlob(b) }).(*artifact)
+}
+
+func parseBlob(b *gitdiff.Blob) *artifact {
+	switch b.Kind {
+	case gitdiff.KindSymlink:
+		return &artifact{err: errors.New("is a symbolic link; an artifact must be a regular file (small-hook never follows links)")}
+	case gitdiff.KindSubmodule:
+		return &artifact{err: errors.New("is a submodule (gitlink); an artifact must be a regular file")}
+	}
+	fm, err := yamldoc.SplitFrontmatter(b.Data)
+	if err != nil {
+		return &artifact{err: err, line: 1}
+	}
+	doc, err := yamldoc.DecodeAt(fm.YAML, fm.Line-1)
+	if err != nil {
+		var ye *yamldoc.Error
+		if errors.As(err, &ye) {
+			return &artifact{err: fmt.Errorf("frontmatter %s", ye.Msg), line: ye.Line}
+		}
+		return &artifact{err: err, line: fm.Line}
+	}
+	top, ok := doc.Value.(map[string]any)
+	if !ok {
+		return &artifact{err: errors.New("frontmatter is not a YAML mapping"), line: fm.Line}
+	}
+	return &artifact{doc: doc, top: top, body: string(fm.Body)}
+}
+
+// version returns the artifact's version, or -1 when it is not an integer.
+func (a *artifact) version() int64 {
+	if v, ok := a.top["version"].(int64); ok {
+		return v
+	}
+	return -1
+}
+
+// provenance returns the provenance entries.
+func (a *artifact) provenance() []any {
+	p, _ := a.top["provenance"].([]any)
+	return p
+}
+
+// strings returns a list of strings under key.
+func (a *artifact) strings(key string) []string {
+	list, _ := a.top[key].([]any)
+	var out []string
+	for _, v := range list {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// entryLine is the line of provenance entry i.
+func (a *artifact) entryLine(i int) int {
+	return a.doc.Line("provenance", fmt.Sprint(i))
+}
+
+// field reads a key of a provenance entry.
+func field(e any, key string) any {
+	m, _ := e.(map[string]any)
+	return m[key]
+}
+
+func action(e any) string {
+	s, _ := field(e, "action").(string)
+	return s
+}
+
+func agent(e any) string {
+	s, _ := field(e, "agent").(string)
+	return s
+}
+
+// when parses an entry's timestamp; ok is false when it has none that
+// parses.
+func when(e any) (time.Time, bool) {
+	switch v := field(e, "timestamp").(type) {
+	case string:
+		t, err := time.Parse(time.RFC3339Nano, v)
+		return t, err == nil
+	case yamldoc.Timestamp:
+		return v.Time, true
+	}
+	return time.Time{}, false
+}
+
+// describeEntry names provenance entry i for messages.
+func describeEntry(i int, e any) string {
+	who := agent(e)
+	if len(who) > 24 {
+		who = who[:24] + "…"
+	}
+	return fmt.Sprintf("provenance entry %d (%s by %s)", i+1, action(e), who)
+}
+
+// versions is a change's old and new parsed artifact; old is nil for a
+// new file (and in tree mode), or when the old version did not parse.
+type versions struct {
+	path     string
+	old, cur *artifact
+	change   *gitdiff.Change
+}
+
+// eachArtifact calls f for every change to an artifact whose new version
+// parsed.
+func eachArtifact(pass *rules.Pass, f func(v versions)) {
+	for i := range pass.Unit.Changes {
+		ch := &pass.Unit.Changes[i]
+		if !isArtifact(ch.Path) || ch.New == nil {
+			continue
+		}
+		cur := parse(pass, ch.New)
+		if cur.err != nil {
+			continue
+		}
+		v := versions{path: ch.Path, cur: cur, change: ch}
+		if ch.Old != nil {
+			if old := parse(pass, ch.Old); old.err == nil {
+				v.old = old
+			}
+		}
+		f(v)
+	}
+}
+
+// added returns the provenance entries the change added: those after the
+// old list when it is a prefix, else those equal to no old entry (for a
+// merge: to no entry of any parent). start is the index of the first.
+func added(pass *rules.Pass, v versions) (entries []any, start int) {
+	cur := v.cur.provenance()
+	var olds [][]any
+	if m := v.change.Merge; m != nil {
+		for _, p := range m.Parents {
+			if p != nil {
+				if a := parse(pass, p); a.err == nil {
+					olds = append(olds, a.provenance())
+				}
+			}
+		}
+	} else if v.old != nil {
+		olds = append(olds, v.old.provenance())
+	}
+	if len(olds) == 0 {
+		return cur, 0
+	}
+	start = -1
+	for i, e := range cur {
+		if inAny(e, olds) {
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+		entries = append(entries, e)
+	}
+	return entries, start
+}
+
+func inAny(e any, lists [][]any) bool {
+	for _, l := range lists {
+		for _, x := range l {
+			if yamldoc.Equal(e, x) {
+				return true
+			}
+		}
+	}
+	return false
+}

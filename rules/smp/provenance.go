@@ -1,0 +1,111 @@
+package smp
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/small-hook/small-hook/rules"
+)
+
+func provenanceRule() *rules.Rule {
+	return &rules.Rule{
+		ID:       "smp/provenance",
+		Severity: rules.Error,
+		Doc: `Provenance tells a consistent story
+The first provenance entry is the created entry and created appears nowhere else; every new entry is no earlier than the one before it; authors only grow (SMP merges take the union of authors). In staged and range modes the entries a change adds are judged; with --all, every entry.`,
+		Run: func(pass *rules.Pass) error {
+			eachArtifact(pass, func(v versions) {
+				all := v.cur.provenance()
+				if len(all) > 0 && action(all[0]) != "created" {
+					pass.Report(v.path, v.cur.entryLine(0), "%s: the first provenance entry must be the `created` entry", describeEntry(0, all[0]))
+				}
+				newEntries, start := added(pass, v)
+				for k, e := range newEntries {
+					i := start + k
+					if i > 0 && action(e) == "created" {
+						pass.Report(v.path, v.cur.entryLine(i), "%s: `created` may only be the first provenance entry; record later changes as updated, merged or synced", describeEntry(i, e))
+					}
+					if i == 0 || i >= len(all) {
+						continue
+					}
+					t, ok1 := when(e)
+					prev, ok2 := when(all[i-1])
+					if ok1 && ok2 && t.Before(prev) {
+						pass.Report(v.path, v.cur.entryLine(i), "%s: its timestamp is earlier than the entry before it; provenance is appended in time order", describeEntry(i, e))
+					}
+				}
+				if v.old == nil {
+					return
+				}
+				have := map[string]bool{}
+				for _, a := range v.cur.strings("authors") {
+					have[a] = true
+				}
+				var lost []string
+				for _, a := range v.old.strings("authors") {
+					if !have[a] {
+						lost = append(lost, a)
+					}
+				}
+				if len(lost) > 0 {
+					pass.Report(v.path, v.cur.doc.Line("authors"), "authors lost %s: authors only grow; restore them", strings.Join(lost, ", "))
+				}
+			})
+			return nil
+		},
+	}
+}
+
+// separatorPattern matches SMP's merge separator line.
+func separatorPattern() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\*Merged from artifact:([a-z0-9][a-z0-9-]*) \(version \d+\) on [^*]+\*\s*$`)
+}
+
+func mergeRule() *rules.Rule {
+	sep := separatorPattern()
+	return &rules.Rule{
+		ID:       "smp/merge",
+		Severity: rules.Warning,
+		Doc: `A merge is visible in the body and names an artifact that exists
+SMP's additive merge appends the source body after a separator line "*Merged from artifact:<slug> (version N) on <timestamp>*". A new merged provenance entry whose separator is not newly in the body, or a separator naming an artifact that does not exist in the repository, is reported as a warning: the merge cannot be traced to its source.`,
+		Run: func(pass *rules.Pass) error {
+			eachArtifact(pass, func(v versions) {
+				newEntries, start := added(pass, v)
+				merged := 0
+				for k, e := range newEntries {
+					if action(e) == "merged" {
+						merged++
+						if merged == 1 {
+							start += k
+						}
+					}
+				}
+				if merged == 0 {
+					return
+				}
+				oldSeps := map[string]bool{}
+				if v.old != nil {
+					for _, m := range sep.FindAllString(v.old.body, -1) {
+						oldSeps[m] = true
+					}
+				}
+				var fresh [][]string
+				for _, m := range sep.FindAllStringSubmatch(v.cur.body, -1) {
+					if !oldSeps[m[0]] {
+						fresh = append(fresh, m)
+					}
+				}
+				if len(fresh) < merged {
+					pass.Report(v.path, v.cur.entryLine(start), "%d new merged provenance entries but %d new merge separators in the body: append the source body after a line *Merged from artifact:<slug> (version N) on <timestamp>*", merged, len(fresh))
+				}
+				for _, m := range fresh {
+					source := Dir + m[1] + ".md"
+					if b, err := pass.Unit.Files.Read(source); err == nil && b == nil {
+						pass.Report(v.path, v.cur.entryLine(start), "merged from artifact:%s, but %s does not exist: commit the source artifact too, so the merge can be traced", m[1], source)
+					}
+				}
+			})
+			return nil
+		},
+	}
+}
