@@ -45,7 +45,7 @@ Each canonical file is validated against its schema in schemas/ (draft 2020-12):
 				if ch.Path == Progress {
 					if v := viewProgress(pass, ch); v.appendOnly {
 						for i, e := range v.added {
-							if err := validate(pass, set, ch.Path, name, "#/$defs/entry", e.value, e.doc, e.path, []string{"entries", fmt.Sprintf("+%d", i)}); err != nil {
+							if err := validate(pass, set, ch.Path, name, "#/$defs/entry", e.value, e.doc, e.path, []string{"entries", fmt.Sprintf("+%d", i+1)}); err != nil {
 								return err
 							}
 						}
