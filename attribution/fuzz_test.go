@@ -1,0 +1,25 @@
+package attribution
+
+import (
+	"strings"
+	"testing"
+)
+
+func FuzzParseTrailers(f *testing.F) {
+	for _, s := range []string{
+		"subject\n\nbody\n\nCo-authored-by: A <a@b.c>\n",
+		"subject\n\nKey: v\n continued\nSigned-off-by: x\n",
+		"Co-authored-by: only subject\n",
+		"s\n\nb\n# comment\n" + scissors + "\ndiff\n",
+		"s\n\n---\nKey: v\n", "", "\n\n\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, msg string) {
+		for _, tr := range ParseTrailers(msg) {
+			if tr.Key == "" || strings.ContainsAny(tr.Key, ": \t\n") {
+				t.Fatalf("bad trailer key %q from %q", tr.Key, msg)
+			}
+		}
+	})
+}
