@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 )
 
 // indexEntry is one entry of the git index that a check is interested in.
@@ -26,19 +25,23 @@ const (
 	modeDir      = 0o040000
 )
 
-// readIndex reads the entries of the index file at path whose paths are in
-// scope. It decodes the index format (versions 2, 3 and 4) itself, because
-// a hook must not pay for decoding every entry of a large repository's
-// index into structures it then ignores.
-func readIndex(path string, scope Scope) ([]indexEntry, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
+// readIndex reads the entries of the index whose paths are in scope. It
+// decodes the index format (versions 2, 3 and 4) itself, because a hook
+// must not pay for decoding every entry of a large repository's index into
+// structures it then ignores. The file is read once per run.
+func (r *Repo) readIndex(scope Scope) ([]indexEntry, error) {
+	path := r.indexPath()
+	if !r.indexRead {
+		data, err := os.ReadFile(path)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("reading the index: %w", err)
+		}
+		r.index, r.indexRead = data, true
+	}
+	if r.index == nil {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("reading the index: %w", err)
-	}
-	entries, err := parseIndex(data, scope)
+	entries, err := parseIndex(r.index, scope)
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", path, err)
 	}
@@ -106,10 +109,10 @@ func parseIndex(data []byte, scope Scope) ([]indexEntry, error) {
 		if pos > end {
 			return nil, errors.New("truncated index entry")
 		}
-		p := string(name)
-		if !scope.contains(p) {
+		if !scope.containsBytes(name) {
 			continue
 		}
+		p := string(name)
 		if mode&modeTypeMask == modeDir {
 			return nil, fmt.Errorf("%w: sparse index (directory entry %s); run `git sparse-checkout disable` or set index.sparse=false", ErrUnsupported, p)
 		}
@@ -175,12 +178,14 @@ func GovernedScope() Scope {
 	return Scope{Prefixes: []string{".small/", "artifacts/", ".awp/"}}
 }
 
-func (s Scope) contains(path string) bool {
+// containsBytes reports whether a path, held as bytes, is in scope; it
+// does not allocate.
+func (s Scope) containsBytes(path []byte) bool {
 	if s.All {
 		return true
 	}
 	for _, p := range s.Prefixes {
-		if strings.HasPrefix(path, p) {
+		if len(path) >= len(p) && string(path[:len(p)]) == p {
 			return true
 		}
 	}

@@ -46,6 +46,9 @@ func (r *Repo) blob(e entry) (*Blob, error) {
 }
 
 func (r *Repo) readBlob(h plumbing.Hash) ([]byte, error) {
+	if data, ok, err := r.readLoose(h); ok || err != nil {
+		return data, err
+	}
 	obj, err := r.repo.BlobObject(h)
 	if err != nil {
 		return nil, r.objectError("blob", h, err)

@@ -19,11 +19,16 @@ import (
 
 // Repo is an open repository.
 type Repo struct {
-	repo     *git.Repository
-	storage  *filesystem.Storage
-	gitDir   string // this work tree's git directory
-	workTree string // "" for a bare repository
-	blobs    map[string]*Blob
+	repo      *git.Repository
+	storage   *filesystem.Storage
+	gitDir    string // this work tree's git directory
+	commonDir string // "" when gitDir is the common directory
+	workTree  string // "" for a bare repository
+	// index holds the index file's bytes once read: a check reads it for
+	// the governed files and for configuration files.
+	index     []byte
+	indexRead bool
+	blobs     map[string]*Blob
 }
 
 // Open opens the repository that contains dir: a work tree (from any of its
@@ -53,7 +58,7 @@ func open(storage *filesystem.Storage, loc location) (*Repo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", loc.gitDir, err)
 	}
-	return &Repo{repo: repo, storage: storage, gitDir: loc.gitDir, workTree: loc.workTree, blobs: map[string]*Blob{}}, nil
+	return &Repo{repo: repo, storage: storage, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*Blob{}}, nil
 }
 
 // checkFormat rejects repository formats go-git cannot read correctly.

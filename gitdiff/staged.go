@@ -52,7 +52,7 @@ func (r *Repo) indexPath() string {
 // indexEntries reads the in-scope entries of the index. Unmerged paths are
 // an error: there is no single staged version to check.
 func (r *Repo) indexEntries(scope Scope) (entries, error) {
-	list, err := readIndex(r.indexPath(), scope)
+	list, err := r.readIndex(scope)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package gitdiff
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -44,21 +45,32 @@ func (r *Repo) revEntries(rev string, scope Scope) (entries, error) {
 	return r.treeEntries(tree, scope)
 }
 
-// IndexFile returns the staged version of one file, or nil when the index
-// does not hold it.
-func (r *Repo) IndexFile(path string) (*Blob, error) {
-	if r.workTree == "" {
-		return nil, nil
+// IndexFiles returns the staged versions of a few files, read in one pass
+// over the index; a file the index does not hold is missing from the map.
+func (r *Repo) IndexFiles(paths ...string) (map[string]*Blob, error) {
+	out := map[string]*Blob{}
+	if r.workTree == "" || len(paths) == 0 {
+		return out, nil
 	}
-	files, err := r.indexEntries(Scope{Prefixes: []string{path}})
+	files, err := r.indexEntries(Scope{Prefixes: paths})
 	if err != nil {
 		return nil, err
 	}
-	return r.fileOf(files, path)
+	for _, p := range paths {
+		b, err := r.fileOf(files, p)
+		if err != nil {
+			return nil, err
+		}
+		if b != nil {
+			out[p] = b
+		}
+	}
+	return out, nil
 }
 
-// RevFile returns one file as it stands at a revision, or nil when absent.
-func (r *Repo) RevFile(rev, path string) (*Blob, error) {
+// RevFiles returns a few files as they stand at a revision; a file the
+// revision does not hold is missing from the map.
+func (r *Repo) RevFiles(rev string, paths ...string) (map[string]*Blob, error) {
 	h, err := r.resolve(rev)
 	if err != nil {
 		return nil, err
@@ -67,14 +79,24 @@ func (r *Repo) RevFile(rev, path string) (*Blob, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := tree.FindEntry(path)
-	if err == object.ErrEntryNotFound || err == object.ErrDirectoryNotFound {
-		return nil, nil
+	out := map[string]*Blob{}
+	for _, p := range paths {
+		f, err := tree.FindEntry(p)
+		if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading %s at %s: %w", p, rev, err)
+		}
+		b, err := r.fileOf(entries{p: {hash: f.Hash, mode: f.Mode}}, p)
+		if err != nil {
+			return nil, err
+		}
+		if b != nil {
+			out[p] = b
+		}
 	}
-	if err != nil {
-		return nil, fmt.Errorf("reading %s at %s: %w", path, rev, err)
-	}
-	return r.fileOf(entries{path: {hash: f.Hash, mode: f.Mode}}, path)
+	return out, nil
 }
 
 func (r *Repo) fileOf(files entries, path string) (*Blob, error) {

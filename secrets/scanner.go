@@ -4,18 +4,14 @@
 package secrets
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/rs/zerolog"
-	"github.com/spf13/viper"
 	"github.com/zricethezav/gitleaks/v8/config"
 	"github.com/zricethezav/gitleaks/v8/detect"
-	"github.com/zricethezav/gitleaks/v8/logging"
 )
 
 // chunkSize bounds the text handed to gitleaks at once: its cost grows
@@ -55,8 +51,13 @@ type Finding struct {
 // has content to scan, and only then: a check with nothing to scan does not
 // pay for compiling gitleaks' rules.
 type Scanner struct {
-	opts     Options
+	opts Options
+	// rules is the parsed configuration, before its regular expressions
+	// are compiled.
+	rules *config.ViperConfig
+	// detector holds the compiled rules named in included.
 	detector *detect.Detector
+	included map[string]bool
 	err      error
 	ignore   map[string]bool
 }
@@ -66,56 +67,6 @@ func New(opts Options) *Scanner {
 	return &Scanner{opts: opts}
 }
 
-func (s *Scanner) build() (*detect.Detector, error) {
-	if s.detector != nil || s.err != nil {
-		return s.detector, s.err
-	}
-	s.detector, s.err = newDetector(s.opts)
-	s.ignore = map[string]bool{}
-	sc := bufio.NewScanner(bytes.NewReader(s.opts.Ignore))
-	for sc.Scan() {
-		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
-			s.ignore[l] = true
-		}
-	}
-	return s.detector, s.err
-}
-
-// newDetector builds a detector from the repository's configuration or
-// gitleaks' defaults, with logging silenced (gitleaks' trace logs print
-// secrets) and findings redacted.
-func newDetector(opts Options) (det *detect.Detector, err error) {
-	logging.Logger = zerolog.Nop()
-	defer func() {
-		if r := recover(); r != nil {
-			det, err = nil, fmt.Errorf("%s: invalid gitleaks configuration: %v", opts.ConfigPath, r)
-		}
-	}()
-	raw := config.DefaultConfig
-	if opts.Config != nil {
-		raw = string(opts.Config)
-	}
-	v := viper.New()
-	v.SetConfigType("toml")
-	if err := v.ReadConfig(strings.NewReader(raw)); err != nil {
-		return nil, fmt.Errorf("%s: %w", opts.ConfigPath, err)
-	}
-	var vc config.ViperConfig
-	if err := v.Unmarshal(&vc); err != nil {
-		return nil, fmt.Errorf("%s: %w", opts.ConfigPath, err)
-	}
-	if vc.Extend.Path != "" {
-		return nil, fmt.Errorf("%s: [extend] path is not supported (small-hook reads only the repository's own file); use useDefault = true", opts.ConfigPath)
-	}
-	cfg, err := vc.Translate()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", opts.ConfigPath, err)
-	}
-	d := detect.NewDetector(cfg)
-	d.Redact = 0 // the secret never leaves this package; Finding has no field for it
-	return d, nil
-}
-
 // Scan looks for secrets in the given 1-based lines of data (nil: every
 // line) of the file at path; commit, when not empty, is matched against
 // commit-scoped .gitleaksignore fingerprints.
@@ -123,12 +74,17 @@ func (s *Scanner) Scan(path string, data []byte, lines []int, commit string) ([]
 	if len(bytes.TrimSpace(data)) == 0 || (lines != nil && len(lines) == 0) {
 		return nil, nil
 	}
-	det, err := s.build()
+	parts := chunks(data, lines)
+	var all []byte
+	for _, c := range parts {
+		all = append(all, c.text...)
+	}
+	det, err := s.detectorFor(all)
 	if err != nil {
 		return nil, err
 	}
 	var out []Finding
-	for _, c := range chunks(data, lines) {
+	for _, c := range parts {
 		//lint:ignore SA1019 Detect takes this type throughout gitleaks v8
 		for _, f := range det.Detect(detect.Fragment{Raw: c.text, FilePath: path, StartLine: c.line}) {
 			if isDID(f.Line, f.Secret) {

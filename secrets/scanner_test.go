@@ -1,8 +1,12 @@
 package secrets
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/spf13/viper"
+	"github.com/zricethezav/gitleaks/v8/config"
 )
 
 func scan(t *testing.T, s *Scanner, path, content string, lines []int) []Finding {
@@ -150,5 +154,26 @@ func BenchmarkScanAppendedEntry(b *testing.B) {
 		if _, err := s.Scan(".small/progress.small.yml", entry, nil, ""); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestConfigDecodingMatchesGitleaks guards the shortcut parseConfig takes:
+// decoding with go-toml must give what gitleaks' viper path gives.
+func TestConfigDecodingMatchesGitleaks(t *testing.T) {
+	got, err := parseConfig(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := viper.New()
+	v.SetConfigType("toml")
+	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
+		t.Fatal(err)
+	}
+	var want config.ViperConfig
+	if err := v.Unmarshal(&want); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Rules) < 100 || !reflect.DeepEqual(*got, want) {
+		t.Errorf("go-toml and viper decode gitleaks' default configuration differently (%d rules)", len(got.Rules))
 	}
 }

@@ -80,7 +80,11 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err != nil {
 		return exitFailure, err
 	}
-	cfg, source, err := c.loadConfig(repo, tgt)
+	files, err := loadRepoFiles(repo, tgt)
+	if err != nil {
+		return exitFailure, err
+	}
+	cfg, err := c.loadConfig(files)
 	if err != nil {
 		return exitFailure, err
 	}
@@ -98,9 +102,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	}
 	opts := rules.Options{Rules: registry.All(), Config: cfg, Actor: actor}
 	if !c.NoSecrets {
-		if opts.Secrets, err = newScanner(source); err != nil {
-			return exitFailure, err
-		}
+		opts.Secrets = newScanner(files)
 	}
 	findings, err := rules.Check(units, opts)
 	if err != nil {
@@ -166,50 +168,55 @@ func load(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope) ([]gitdiff.Unit, 
 	return []gitdiff.Unit{u}, nil
 }
 
-// configSource reads repository files (configuration, gitleaks settings)
-// from where the check trusts them: the index for staged and index-tree
-// checks, the base revision for a range (so that a pull request cannot
-// relax the rules it is checked by), the revision for a tree check.
-type configSource func(path string) ([]byte, error)
+// repoFiles are the repository files that configure a check.
+func repoFiles() []string { return []string{config.FileName, ".gitleaks.toml", ".gitleaksignore"} }
 
-func (c *checkCmd) loadConfig(repo *gitdiff.Repo, tgt target) (*config.Config, configSource, error) {
-	source := func(path string) ([]byte, error) {
-		var blob *gitdiff.Blob
-		var err error
-		switch {
-		case tgt.mode == gitdiff.ModeRange:
-			blob, err = repo.RevFile(tgt.base, path)
-		case tgt.rev != "":
-			blob, err = repo.RevFile(tgt.rev, path)
-		default:
-			blob, err = repo.IndexFile(path)
-		}
-		if err != nil || blob == nil {
-			return nil, err
-		}
-		return blob.Data, nil
-	}
-	name := config.FileName
-	data, err := source(name)
-	if c.Config != "" {
-		name = c.Config
-		data, err = os.ReadFile(c.Config)
+// loadRepoFiles reads the configuring files from where the check trusts
+// them: the index for staged and index-tree checks, the base revision for
+// a range (so that a pull request cannot relax the rules it is checked
+// by), the revision for a tree check.
+func loadRepoFiles(repo *gitdiff.Repo, tgt target) (map[string][]byte, error) {
+	var blobs map[string]*gitdiff.Blob
+	var err error
+	switch {
+	case tgt.mode == gitdiff.ModeRange:
+		blobs, err = repo.RevFiles(tgt.base, repoFiles()...)
+	case tgt.rev != "":
+		blobs, err = repo.RevFiles(tgt.rev, repoFiles()...)
+	default:
+		blobs, err = repo.IndexFiles(repoFiles()...)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading %s: %w", name, err)
+		return nil, fmt.Errorf("reading configuration: %w", err)
+	}
+	out := map[string][]byte{}
+	for p, b := range blobs {
+		out[p] = b.Data
+	}
+	return out, nil
+}
+
+func (c *checkCmd) loadConfig(files map[string][]byte) (*config.Config, error) {
+	name, data := config.FileName, files[config.FileName]
+	if c.Config != "" {
+		var err error
+		name = c.Config
+		if data, err = os.ReadFile(c.Config); err != nil {
+			return nil, fmt.Errorf("reading %s: %w", name, err)
+		}
 	}
 	if data == nil {
-		return config.Default(), source, nil
+		return config.Default(), nil
 	}
 	cfg, err := config.Load(data)
 	if err != nil {
 		var ce *config.Error
 		if errors.As(err, &ce) {
-			return nil, nil, fmt.Errorf("%s:%d: %s", name, ce.Line, ce.Msg)
+			return nil, fmt.Errorf("%s:%d: %s", name, ce.Line, ce.Msg)
 		}
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return cfg, source, nil
+	return cfg, nil
 }
 
 // attributor returns how each unit's actor is decided.
@@ -239,16 +246,8 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (f
 
 // newScanner prepares secret detection with the repository's gitleaks
 // settings; the detector itself is only built when there is content.
-func newScanner(source configSource) (*secrets.Scanner, error) {
-	toml, err := source(".gitleaks.toml")
-	if err != nil {
-		return nil, fmt.Errorf("reading .gitleaks.toml: %w", err)
-	}
-	ignore, err := source(".gitleaksignore")
-	if err != nil {
-		return nil, fmt.Errorf("reading .gitleaksignore: %w", err)
-	}
-	return secrets.New(secrets.Options{Config: toml, ConfigPath: ".gitleaks.toml", Ignore: ignore}), nil
+func newScanner(files map[string][]byte) *secrets.Scanner {
+	return secrets.New(secrets.Options{Config: files[".gitleaks.toml"], ConfigPath: ".gitleaks.toml", Ignore: files[".gitleaksignore"]})
 }
 
 // countFiles counts the distinct paths the units changed.

@@ -70,31 +70,68 @@ func fingerprint(commit, fp string) string {
 
 // addedLines returns the 1-based lines of the new version that are in no
 // old version (nil: every line, for a file with no old version). A secret
-// already committed was reported when it was added.
+// already committed was reported when it was added. The common prefix and
+// suffix are skipped byte-wise first, so an append to a large file costs
+// only what was appended.
 func addedLines(ch gitdiff.Change) []int {
 	olds := []*gitdiff.Blob{ch.Old}
 	if ch.Merge != nil {
 		olds = ch.Merge.Parents
 	}
-	seen := map[string]bool{}
-	any := false
+	var texts [][]byte
 	for _, b := range olds {
-		if b == nil || b.Kind != gitdiff.KindFile {
-			continue
+		if b != nil && b.Kind == gitdiff.KindFile {
+			texts = append(texts, b.Data)
 		}
-		any = true
-		for _, l := range bytes.Split(b.Data, []byte("\n")) {
+	}
+	if len(texts) == 0 {
+		return nil
+	}
+	cur := ch.New.Data
+	start, end := 0, len(cur)
+	if len(texts) == 1 {
+		start, end = commonLines(texts[0], cur)
+		texts[0] = texts[0][start : len(texts[0])-(len(cur)-end)]
+	}
+	seen := map[string]bool{}
+	for _, t := range texts {
+		for _, l := range bytes.Split(t, []byte("\n")) {
 			seen[string(bytes.TrimRight(l, "\r"))] = true
 		}
 	}
-	if !any {
-		return nil
-	}
 	lines := []int{}
-	for i, l := range bytes.Split(ch.New.Data, []byte("\n")) {
+	first := 1 + bytes.Count(cur[:start], []byte("\n"))
+	if start == end {
+		return lines
+	}
+	for i, l := range bytes.Split(cur[start:end], []byte("\n")) {
 		if !seen[string(bytes.TrimRight(l, "\r"))] {
-			lines = append(lines, i+1)
+			lines = append(lines, first+i)
 		}
 	}
 	return lines
+}
+
+// commonLines returns the byte range [start, end) of cur that is not part
+// of the whole lines cur shares with old at its start and at its end.
+func commonLines(old, cur []byte) (start, end int) {
+	n := 0
+	for n < len(old) && n < len(cur) && old[n] == cur[n] {
+		n++
+	}
+	start = bytes.LastIndexByte(cur[:n], '\n') + 1
+	if n == len(old) && n == len(cur) {
+		return len(cur), len(cur)
+	}
+	m := 0
+	for m < len(old)-start && m < len(cur)-start && old[len(old)-1-m] == cur[len(cur)-1-m] {
+		m++
+	}
+	end = len(cur) - m
+	if i := bytes.IndexByte(cur[end:], '\n'); i >= 0 && end > start {
+		end += i + 1
+	} else {
+		end = len(cur)
+	}
+	return start, max(start, end)
 }
