@@ -130,41 +130,44 @@ type chunk struct {
 	line int
 }
 
-// chunks cuts the selected lines of data into runs of consecutive lines of
-// at most chunkSize bytes (a longer single line is its own chunk).
+// chunks cuts the selected lines of data (sorted, 1-based; nil: all) into
+// runs of consecutive lines of at most chunkSize bytes (a longer single
+// line is its own chunk).
 func chunks(data []byte, lines []int) []chunk {
-	want := map[int]bool{}
-	for _, l := range lines {
-		want[l] = true
-	}
 	var out []chunk
-	var cur strings.Builder
-	start := 0
+	var cur []byte
+	start, prev := 0, -1
 	flush := func() {
-		if cur.Len() > 0 {
-			out = append(out, chunk{text: cur.String(), line: start})
-			cur.Reset()
+		if len(cur) > 0 {
+			out = append(out, chunk{text: string(cur), line: start})
+			cur = cur[:0]
 		}
 	}
-	n := 0
-	prev := -1
-	for len(data) > 0 {
+	n, pos := 0, 0
+	for pos < len(data) {
 		n++
-		i := bytes.IndexByte(data, '\n')
-		var l []byte
-		if i < 0 {
-			l, data = data, nil
-		} else {
-			l, data = data[:i+1], data[i+1:]
+		end := len(data)
+		if i := bytes.IndexByte(data[pos:], '\n'); i >= 0 {
+			end = pos + i + 1
 		}
-		if lines != nil && !want[n] {
-			continue
+		l := data[pos:end]
+		pos = end
+		if lines != nil {
+			for len(lines) > 0 && lines[0] < n {
+				lines = lines[1:]
+			}
+			if len(lines) == 0 {
+				break
+			}
+			if lines[0] != n {
+				continue
+			}
 		}
-		if prev != n-1 || cur.Len()+len(l) > chunkSize {
+		if prev != n-1 || len(cur)+len(l) > chunkSize {
 			flush()
 			start = n
 		}
-		cur.Write(l)
+		cur = append(cur, l...)
 		prev = n
 	}
 	flush()

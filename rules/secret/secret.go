@@ -115,18 +115,12 @@ func addedLines(ch gitdiff.Change) []int {
 // commonLines returns the byte range [start, end) of cur that is not part
 // of the whole lines cur shares with old at its start and at its end.
 func commonLines(old, cur []byte) (start, end int) {
-	n := 0
-	for n < len(old) && n < len(cur) && old[n] == cur[n] {
-		n++
-	}
+	n := commonPrefix(old, cur)
 	start = bytes.LastIndexByte(cur[:n], '\n') + 1
 	if n == len(old) && n == len(cur) {
 		return len(cur), len(cur)
 	}
-	m := 0
-	for m < len(old)-start && m < len(cur)-start && old[len(old)-1-m] == cur[len(cur)-1-m] {
-		m++
-	}
+	m := commonSuffix(old[start:], cur[start:])
 	end = len(cur) - m
 	if i := bytes.IndexByte(cur[end:], '\n'); i >= 0 && end > start {
 		end += i + 1
@@ -134,4 +128,27 @@ func commonLines(old, cur []byte) (start, end int) {
 		end = len(cur)
 	}
 	return start, max(start, end)
+}
+
+// commonPrefix returns the length of the longest common prefix, comparing
+// blocks at a time.
+func commonPrefix(a, b []byte) int {
+	const block = 4096
+	n := 0
+	for n+block <= len(a) && n+block <= len(b) && bytes.Equal(a[n:n+block], b[n:n+block]) {
+		n += block
+	}
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// commonSuffix returns the length of the longest common suffix.
+func commonSuffix(a, b []byte) int {
+	m := 0
+	for m < len(a) && m < len(b) && a[len(a)-1-m] == b[len(b)-1-m] {
+		m++
+	}
+	return m
 }

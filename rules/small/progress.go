@@ -200,25 +200,41 @@ type item struct {
 
 // lastEntriesItem checks that the old file ends with a block sequence
 // that is the value of the top-level key "entries", and returns the column
-// of its items and the text of its last item.
+// of its items and the text of its last item. It touches each line of the
+// sequence once, looking only at its first characters.
 func lastEntriesItem(old []byte) (indent int, last *item, ok bool) {
-	lines := bytes.SplitAfter(old, []byte("\n"))
-	key := -1
-	for i, l := range lines {
-		if string(bytes.TrimRight(l, " \r\n")) == "entries:" {
-			key = i
+	// The first "entries:" line: a later one is a duplicate key, which the
+	// scan below rejects as a line at column 0.
+	pos := 0 // the start of the "entries:" line
+	if !bytes.HasPrefix(old, []byte("entries:")) {
+		key := bytes.Index(old, []byte("\nentries:"))
+		if key < 0 {
+			return 0, nil, false
 		}
+		pos = key + 1
 	}
-	if key < 0 {
+	rest := old[pos:]
+	eol := bytes.IndexByte(rest, '\n')
+	if eol < 0 || len(bytes.TrimRight(rest[len("entries:"):eol], " \r")) != 0 {
 		return 0, nil, false
 	}
 	indent, start := -1, -1
-	for i := key + 1; i < len(lines); i++ {
-		col, body := splitIndent(lines[i])
-		if len(body) == 0 || body[0] == '#' {
+	for p := pos + eol + 1; p < len(old); {
+		next := bytes.IndexByte(old[p:], '\n')
+		end := len(old)
+		if next >= 0 {
+			end = p + next + 1
+		}
+		line := old[p:end]
+		col := 0
+		for col < len(line) && line[col] == ' ' {
+			col++
+		}
+		if col == len(line) || line[col] == '\n' || line[col] == '\r' || line[col] == '#' {
+			p = end
 			continue
 		}
-		isItem := bytes.HasPrefix(body, []byte("- ")) || string(body) == "-"
+		isItem := line[col] == '-' && (col+1 == len(line) || line[col+1] == ' ' || line[col+1] == '\n' || line[col+1] == '\r')
 		switch {
 		case indent < 0 && !isItem:
 			return 0, nil, false
@@ -228,17 +244,14 @@ func lastEntriesItem(old []byte) (indent int, last *item, ok bool) {
 			return 0, nil, false
 		}
 		if col == indent {
-			start = i
+			start = p
 		}
+		p = end
 	}
 	if start < 0 {
 		return 0, nil, false
 	}
-	offset := 0
-	for _, l := range lines[:start] {
-		offset += len(l)
-	}
-	return indent, &item{text: old[offset:], line: start + 1}, true
+	return indent, &item{text: old[start:], line: 1 + bytes.Count(old[:start], []byte("\n"))}, true
 }
 
 // splitIndent returns a line's indentation and its content without the
