@@ -234,7 +234,7 @@ func TestRangeOrderAndMerges(t *testing.T) {
 	r.git("rm", "-q", "--cached", ".small/r.yml")
 	r.git("commit", "-q", "-m", "evil")
 
-	units, err := r.open().Range(base, "HEAD", GovernedScope())
+	units, err := rangeUnits(r.open(), base, "HEAD", GovernedScope())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,13 +259,13 @@ func TestRangeErrors(t *testing.T) {
 		r.write(".small/p.yml", fmt.Sprint(i))
 		r.commit(fmt.Sprint(i))
 	}
-	if _, err := r.open().Range("no-such-rev", "HEAD", GovernedScope()); err == nil || !strings.Contains(err.Error(), "no-such-rev") {
+	if _, err := rangeUnits(r.open(), "no-such-rev", "HEAD", GovernedScope()); err == nil || !strings.Contains(err.Error(), "no-such-rev") {
 		t.Errorf("unknown revision: %v", err)
 	}
 	clone := t.TempDir()
 	r.gitIn(clone, nil, "clone", "-q", "--depth", "2", "file://"+r.dir, "c")
 	c := &repo{t: t, dir: filepath.Join(clone, "c")}
-	_, err := c.open().Range("HEAD~3", "HEAD", GovernedScope())
+	_, err := rangeUnits(c.open(), "HEAD~3", "HEAD", GovernedScope())
 	if !errors.Is(err, ErrShallow) {
 		t.Errorf("shallow: %v", err)
 	}
@@ -306,7 +306,7 @@ func TestRangeInBareRepositoryAndLongHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	units, err := g.Range("main~999", "main", GovernedScope())
+	units, err := rangeUnits(g, "main~999", "main", GovernedScope())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,4 +316,14 @@ func TestRangeInBareRepositoryAndLongHistory(t *testing.T) {
 	if _, err := g.Staged(GovernedScope()); err == nil {
 		t.Error("staged check in a bare repository did not fail")
 	}
+}
+
+// rangeUnits collects the units Range hands out.
+func rangeUnits(g *Repo, base, head string, scope Scope) ([]Unit, error) {
+	var units []Unit
+	_, err := g.Range(base, head, scope, func(u Unit) error {
+		units = append(units, u)
+		return nil
+	})
+	return units, err
 }

@@ -3,7 +3,6 @@ package gitdiff
 import (
 	"bufio"
 	"bytes"
-	"compress/flate"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/klauspost/compress/flate"
 )
 
 // readLoose reads a blob stored as a loose object, which is where the
@@ -22,22 +22,22 @@ import (
 func (r *Repo) readLoose(h plumbing.Hash) (data []byte, ok bool, err error) {
 	hex := h.String()
 	path := filepath.Join(r.objectsDir(), hex[:2], hex[2:])
-	f, err := os.Open(path)
+	compressed, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, false, fmt.Errorf("reading object %s: %w", hex, err)
 	}
-	defer f.Close()
 	// A loose object is a two-byte zlib header, then deflate data. Reading
 	// the deflate stream directly skips the Adler-32 checksum, which costs
 	// as much as inflating; the object's declared size is still checked.
-	br := bufio.NewReader(f)
-	if _, err := br.Discard(2); err != nil {
-		return nil, true, fmt.Errorf("object %s is corrupt: %w", hex, err)
+	// klauspost's inflater, reading from memory, is about twice as fast as
+	// the standard one.
+	if len(compressed) < 2 {
+		return nil, true, fmt.Errorf("object %s is corrupt: truncated", hex)
 	}
-	z := flate.NewReader(br)
+	z := flate.NewReader(bytes.NewReader(compressed[2:]))
 	defer z.Close()
 	zr := bufio.NewReader(z)
 	header, err := zr.ReadSlice(0)

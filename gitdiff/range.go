@@ -8,34 +8,55 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
-// Range returns one unit per commit reachable from head and not from base,
-// parents before children, each compared with its first parent. A merge
-// commit's unit lists every in-scope path whose result differs from any
-// parent's version, with the versions at every parent and at the merge
+// Range calls fn with one unit per commit reachable from head and not from
+// base, parents before children, each compared with its first parent. A
+// merge commit's unit lists every in-scope path whose result differs from
+// any parent's version, with the versions at every parent and at the merge
 // base, so that rules can tell a legitimate merge of two appends from an
-// evil merge.
-func (r *Repo) Range(base, head string, scope Scope) ([]Unit, error) {
+// evil merge. Units are built one at a time and only the blobs the next
+// commit is likely to share are kept, so memory follows the size of one
+// commit, not of the range. It returns the number of commits.
+func (r *Repo) Range(base, head string, scope Scope, fn func(Unit) error) (int, error) {
 	b, err := r.resolve(base)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
 	h, err := r.resolve(head)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
 	commits, err := r.between(b, h)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	units := make([]Unit, 0, len(commits))
 	for _, c := range commits {
 		u, err := r.commitUnit(c, scope)
 		if err != nil {
-			return nil, fmt.Errorf("commit %s: %w", c.Hash, err)
+			return 0, fmt.Errorf("commit %s: %w", c.Hash, err)
 		}
-		units = append(units, u)
+		if err := fn(u); err != nil {
+			return 0, err
+		}
+		r.keepBlobs(u)
 	}
-	return units, nil
+	return len(commits), nil
+}
+
+// keepBlobs empties the blob cache but for the new versions of u's
+// changes, which the next commit compares with.
+func (r *Repo) keepBlobs(u Unit) {
+	kept := map[string]*Blob{}
+	for _, ch := range u.Changes {
+		if ch.New == nil {
+			continue
+		}
+		for k, b := range r.blobs {
+			if b == ch.New {
+				kept[k] = b
+			}
+		}
+	}
+	r.blobs = kept
 }
 
 // resolve turns a revision (branch, tag, SHA, HEAD~2, origin/main) into a

@@ -1,22 +1,31 @@
 package rules
 
 // Cache keeps values derived from blobs (decoded documents, parsed entries)
-// for the length of one run, so that a blob shared by many commits of a
-// range is decoded once.
+// while they may still be asked for: a blob shared by consecutive commits
+// of a range is decoded once, and values unused for a whole unit are
+// dropped, so memory follows the size of one commit, not of the range.
 type Cache struct {
-	values map[string]any
+	current, previous map[string]any
 }
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{values: map[string]any{}}
+	return &Cache{current: map[string]any{}, previous: map[string]any{}}
+}
+
+// next starts a new unit: what the last unit did not use is dropped.
+func (c *Cache) next() {
+	c.previous, c.current = c.current, map[string]any{}
 }
 
 func (c *Cache) get(key string, build func() any) any {
-	if v, ok := c.values[key]; ok {
+	if v, ok := c.current[key]; ok {
 		return v
 	}
-	v := build()
-	c.values[key] = v
+	v, ok := c.previous[key]
+	if !ok {
+		v = build()
+	}
+	c.current[key] = v
 	return v
 }

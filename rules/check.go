@@ -26,36 +26,61 @@ type Options struct {
 // Check runs every rule over every unit and returns the findings sorted by
 // path, line, rule, commit order and message.
 func Check(units []gitdiff.Unit, opts Options) ([]Finding, error) {
-	rules := opts.Rules
-	cfg := opts.Config
-	if cfg == nil {
-		cfg = config.Default()
-	}
-	cache := NewCache()
-	var findings []Finding
-	order := map[string]int{}
+	c := NewChecker(opts)
 	for i := range units {
-		u := &units[i]
-		verdict := attribution.Verdict{Actor: attribution.Unknown}
-		if opts.Actor != nil {
-			v, err := opts.Actor(u)
-			if err != nil {
-				return nil, err
-			}
-			verdict = v
-		}
-		if u.Commit != nil {
-			order[u.Commit.Hash] = i
-		}
-		for _, r := range rules {
-			pass := &Pass{Unit: u, Actor: verdict, Config: cfg, Secrets: opts.Secrets, rule: r, cache: cache, findings: &findings}
-			if err := r.Run(pass); err != nil {
-				return nil, fmt.Errorf("rule %s: %w", r.ID, err)
-			}
+		if err := c.Check(&units[i]); err != nil {
+			return nil, err
 		}
 	}
-	Sort(findings, order)
-	return findings, nil
+	return c.Findings(), nil
+}
+
+// Checker runs the rules over units given one at a time, so that a long
+// range need not be held in memory.
+type Checker struct {
+	opts     Options
+	cache    *Cache
+	findings []Finding
+	order    map[string]int
+	units    int
+}
+
+// NewChecker returns a Checker for opts.
+func NewChecker(opts Options) *Checker {
+	if opts.Config == nil {
+		opts.Config = config.Default()
+	}
+	return &Checker{opts: opts, cache: NewCache(), order: map[string]int{}}
+}
+
+// Check runs every rule over one unit.
+func (c *Checker) Check(u *gitdiff.Unit) error {
+	verdict := attribution.Verdict{Actor: attribution.Unknown}
+	if c.opts.Actor != nil {
+		v, err := c.opts.Actor(u)
+		if err != nil {
+			return err
+		}
+		verdict = v
+	}
+	if u.Commit != nil {
+		c.order[u.Commit.Hash] = c.units
+	}
+	c.units++
+	c.cache.next()
+	for _, r := range c.opts.Rules {
+		pass := &Pass{Unit: u, Actor: verdict, Config: c.opts.Config, Secrets: c.opts.Secrets, rule: r, cache: c.cache, findings: &c.findings}
+		if err := r.Run(pass); err != nil {
+			return fmt.Errorf("rule %s: %w", r.ID, err)
+		}
+	}
+	return nil
+}
+
+// Findings returns the findings so far, sorted.
+func (c *Checker) Findings() []Finding {
+	Sort(c.findings, c.order)
+	return c.findings
 }
 
 // Sort orders findings by path, line, rule, then by the position of their

@@ -71,10 +71,17 @@ func New(opts Options) *Scanner {
 // line) of the file at path; commit, when not empty, is matched against
 // commit-scoped .gitleaksignore fingerprints.
 func (s *Scanner) Scan(path string, data []byte, lines []int, commit string) ([]Finding, error) {
+	return s.ScanFrom(path, data, 1, lines, commit)
+}
+
+// ScanFrom is Scan for data that is the part of a file starting at line
+// first: a caller that knows where the new lines start need not hand over
+// (or have split into lines) the text before them.
+func (s *Scanner) ScanFrom(path string, data []byte, first int, lines []int, commit string) ([]Finding, error) {
 	if len(bytes.TrimSpace(data)) == 0 || (lines != nil && len(lines) == 0) {
 		return nil, nil
 	}
-	parts := chunks(data, lines)
+	parts := chunks(data, first, lines)
 	var all []byte
 	for _, c := range parts {
 		all = append(all, c.text...)
@@ -130,10 +137,10 @@ type chunk struct {
 	line int
 }
 
-// chunks cuts the selected lines of data (sorted, 1-based; nil: all) into
-// runs of consecutive lines of at most chunkSize bytes (a longer single
-// line is its own chunk).
-func chunks(data []byte, lines []int) []chunk {
+// chunks cuts the selected lines of data (sorted line numbers of the file
+// whose line first data starts at; nil: all) into runs of consecutive
+// lines of at most chunkSize bytes (a longer single line is its own chunk).
+func chunks(data []byte, first int, lines []int) []chunk {
 	var out []chunk
 	var cur []byte
 	start, prev := 0, -1
@@ -143,7 +150,7 @@ func chunks(data []byte, lines []int) []chunk {
 			cur = cur[:0]
 		}
 	}
-	n, pos := 0, 0
+	n, pos := first-1, 0
 	for pos < len(data) {
 		n++
 		end := len(data)

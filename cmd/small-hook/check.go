@@ -92,10 +92,6 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if cfg.Secrets.Scope == "staged" && !c.NoSecrets {
 		scope = gitdiff.Scope{All: true}
 	}
-	units, err := load(repo, tgt, scope)
-	if err != nil {
-		return exitFailure, err
-	}
 	actor, err := c.attributor(repo, cfg, e)
 	if err != nil {
 		return exitFailure, err
@@ -104,17 +100,24 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if !c.NoSecrets {
 		opts.Secrets = newScanner(files)
 	}
-	findings, err := rules.Check(units, opts)
+	checker := rules.NewChecker(opts)
+	paths := map[string]bool{}
+	commits, err := each(repo, tgt, scope, func(u gitdiff.Unit) error {
+		for _, ch := range u.Changes {
+			paths[ch.Path] = true
+		}
+		return checker.Check(&u)
+	})
 	if err != nil {
 		return exitFailure, err
 	}
 	res := &report.Result{
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
-		Findings: findings, Files: countFiles(units), Rules: opts.Rules,
+		Findings: checker.Findings(), Files: len(paths), Rules: opts.Rules,
 	}
 	if tgt.mode == gitdiff.ModeRange {
-		res.Commits = len(units)
-		res.Range = fmt.Sprintf("%s..%s (%s, %d commits)", tgt.base, tgt.head, tgt.label, len(units))
+		res.Commits = commits
+		res.Range = fmt.Sprintf("%s..%s (%s, %d commits)", tgt.base, tgt.head, tgt.label, commits)
 	}
 	if err := c.write(res, e); err != nil {
 		return exitFailure, err
@@ -149,23 +152,23 @@ func orHEAD(rev string) string {
 	return rev
 }
 
-// load reads the units of change the target describes.
-func load(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope) ([]gitdiff.Unit, error) {
+// each hands fn the units of change the target describes, one at a time,
+// and returns the number of commits in range mode.
+func each(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, fn func(gitdiff.Unit) error) (int, error) {
+	var u gitdiff.Unit
+	var err error
 	switch tgt.mode {
-	case gitdiff.ModeTree:
-		u, err := repo.Tree(tgt.rev, scope)
-		if err != nil {
-			return nil, err
-		}
-		return []gitdiff.Unit{u}, nil
 	case gitdiff.ModeRange:
-		return repo.Range(tgt.base, tgt.head, scope)
+		return repo.Range(tgt.base, tgt.head, scope, fn)
+	case gitdiff.ModeTree:
+		u, err = repo.Tree(tgt.rev, scope)
+	default:
+		u, err = repo.Staged(scope)
 	}
-	u, err := repo.Staged(scope)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	return []gitdiff.Unit{u}, nil
+	return 0, fn(u)
 }
 
 // repoFiles are the repository files that configure a check.
@@ -248,15 +251,4 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (f
 // settings; the detector itself is only built when there is content.
 func newScanner(files map[string][]byte) *secrets.Scanner {
 	return secrets.New(secrets.Options{Config: files[".gitleaks.toml"], ConfigPath: ".gitleaks.toml", Ignore: files[".gitleaksignore"]})
-}
-
-// countFiles counts the distinct paths the units changed.
-func countFiles(units []gitdiff.Unit) int {
-	seen := map[string]bool{}
-	for _, u := range units {
-		for _, ch := range u.Changes {
-			seen[ch.Path] = true
-		}
-	}
-	return len(seen)
 }

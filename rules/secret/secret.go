@@ -48,7 +48,8 @@ func run(pass *rules.Pass) error {
 		if pass.Config.Secrets.Scope != "staged" && !governed(ch.Path) {
 			continue
 		}
-		found, err := pass.Secrets.Scan(ch.Path, ch.New.Data, addedLines(ch), commit)
+		lines, from, first := addedLines(ch)
+		found, err := pass.Secrets.ScanFrom(ch.Path, ch.New.Data[from:], first, lines, commit)
 		if err != nil {
 			return err
 		}
@@ -69,11 +70,12 @@ func fingerprint(commit, fp string) string {
 }
 
 // addedLines returns the 1-based lines of the new version that are in no
-// old version (nil: every line, for a file with no old version). A secret
+// old version (nil: every line, for a file with no old version), and the
+// byte offset and line number where the first of them can start. A secret
 // already committed was reported when it was added. The common prefix and
 // suffix are skipped byte-wise first, so an append to a large file costs
 // only what was appended.
-func addedLines(ch gitdiff.Change) []int {
+func addedLines(ch gitdiff.Change) (lines []int, from, first int) {
 	olds := []*gitdiff.Blob{ch.Old}
 	if ch.Merge != nil {
 		olds = ch.Merge.Parents
@@ -85,7 +87,7 @@ func addedLines(ch gitdiff.Change) []int {
 		}
 	}
 	if len(texts) == 0 {
-		return nil
+		return nil, 0, 1
 	}
 	cur := ch.New.Data
 	start, end := 0, len(cur)
@@ -99,17 +101,17 @@ func addedLines(ch gitdiff.Change) []int {
 			seen[string(bytes.TrimRight(l, "\r"))] = true
 		}
 	}
-	lines := []int{}
-	first := 1 + bytes.Count(cur[:start], []byte("\n"))
+	lines = []int{}
+	first = 1 + bytes.Count(cur[:start], []byte("\n"))
 	if start == end {
-		return lines
+		return lines, start, first
 	}
 	for i, l := range bytes.Split(cur[start:end], []byte("\n")) {
 		if !seen[string(bytes.TrimRight(l, "\r"))] {
 			lines = append(lines, first+i)
 		}
 	}
-	return lines
+	return lines, start, first
 }
 
 // commonLines returns the byte range [start, end) of cur that is not part

@@ -24,17 +24,18 @@ func TestAddedLines(t *testing.T) {
 		{"a\r\nb\r\n", "a\r\nb\r\nsecret\r\n", "[3]"},
 	}
 	for _, tc := range cases {
-		got := fmt.Sprint(addedLines(gitdiff.Change{Old: rulestest.Blob(tc.old), New: rulestest.Blob(tc.cur)}))
+		lines, _, _ := addedLines(gitdiff.Change{Old: rulestest.Blob(tc.old), New: rulestest.Blob(tc.cur)})
+		got := fmt.Sprint(lines)
 		if got != tc.want {
 			t.Errorf("%q -> %q: %s, want %s", tc.old, tc.cur, got, tc.want)
 		}
 	}
-	if got := addedLines(gitdiff.Change{New: rulestest.Blob("a\n")}); got != nil {
+	if got, _, _ := addedLines(gitdiff.Change{New: rulestest.Blob("a\n")}); got != nil {
 		t.Errorf("new file: %v, want every line", got)
 	}
 	merge := gitdiff.Change{Old: rulestest.Blob("a\n"), New: rulestest.Blob("a\nb\nc\n"),
 		Merge: &gitdiff.Merge{Parents: []*gitdiff.Blob{rulestest.Blob("a\n"), rulestest.Blob("a\nb\n")}}}
-	if got := fmt.Sprint(addedLines(merge)); got != "[3]" {
-		t.Errorf("merge: %s, want only the line in no parent", got)
+	if got, _, _ := addedLines(merge); fmt.Sprint(got) != "[3]" {
+		t.Errorf("merge: %v, want only the line in no parent", got)
 	}
 }

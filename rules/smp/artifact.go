@@ -168,9 +168,34 @@ func eachArtifact(pass *rules.Pass, f func(v versions)) {
 }
 
 // added returns the provenance entries the change added: those after the
-// old list when it is a prefix, else those equal to no old entry (for a
-// merge: to no entry of any parent). start is the index of the first.
+// old list when it is a prefix (the usual case, checked in one pass), else
+// those equal to no old entry (for a merge: to no entry of any parent).
+// start is the index of the first. It is computed once per change.
 func added(pass *rules.Pass, v versions) (entries []any, start int) {
+	key := "smp/added:" + v.change.New.Hash
+	if v.change.Old != nil {
+		key += ":" + v.change.Old.Hash
+	}
+	if m := v.change.Merge; m != nil {
+		for _, p := range m.Parents {
+			if p != nil {
+				key += "," + p.Hash
+			}
+		}
+	}
+	r := pass.Memo(key, func() any {
+		e, s := computeAdded(pass, v)
+		return addedEntries{e, s}
+	}).(addedEntries)
+	return r.entries, r.start
+}
+
+type addedEntries struct {
+	entries []any
+	start   int
+}
+
+func computeAdded(pass *rules.Pass, v versions) (entries []any, start int) {
 	cur := v.cur.provenance()
 	var olds [][]any
 	if m := v.change.Merge; m != nil {
@@ -187,6 +212,9 @@ func added(pass *rules.Pass, v versions) (entries []any, start int) {
 	if len(olds) == 0 {
 		return cur, 0
 	}
+	if len(olds) == 1 && isPrefix(olds[0], cur) {
+		return cur[len(olds[0]):], len(olds[0])
+	}
 	start = -1
 	for i, e := range cur {
 		if inAny(e, olds) {
@@ -198,6 +226,19 @@ func added(pass *rules.Pass, v versions) (entries []any, start int) {
 		entries = append(entries, e)
 	}
 	return entries, start
+}
+
+// isPrefix reports whether old is an unchanged prefix of cur.
+func isPrefix(old, cur []any) bool {
+	if len(old) > len(cur) {
+		return false
+	}
+	for i := range old {
+		if !yamldoc.Equal(old[i], cur[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func inAny(e any, lists [][]any) bool {
