@@ -286,7 +286,7 @@ SMP's provenance is the audit trail of an artifact: when the body or the metadat
 						what = append(what, k)
 					}
 				}
-				if v.old.body != v.cur.body {
+				if normalise(v.old.body) != normalise(v.cur.body) {
 					what = append(what, "the body")
 				}
 				if len(what) > 0 {
@@ -296,4 +296,10 @@ SMP's provenance is the audit trail of an artifact: when the body or the metadat
 			return nil
 		},
 	}
+}
+
+// normalise makes line endings comparable: converting a file to CRLF is
+// not a change of its content.
+func normalise(body string) string {
+	return strings.ReplaceAll(body, "\r\n", "\n")
 }
