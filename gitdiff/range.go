@@ -1,7 +1,6 @@
 package gitdiff
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -64,8 +63,8 @@ func (r *Repo) keepBlobs(u Unit) {
 func (r *Repo) resolve(rev string) (plumbing.Hash, error) {
 	h, err := r.repo.ResolveRevision(plumbing.Revision(rev))
 	if err != nil {
-		if errors.Is(err, plumbing.ErrObjectNotFound) && r.isShallow() {
-			return plumbing.ZeroHash, fmt.Errorf("revision %q: %w", rev, ErrShallow)
+		if r.isShallow() {
+			return plumbing.ZeroHash, fmt.Errorf("revision %q is not in this clone: %w", rev, ErrShallow)
 		}
 		return plumbing.ZeroHash, fmt.Errorf("unknown revision %q: %w", rev, err)
 	}

@@ -24,6 +24,11 @@ const MaxValues = 4_000_000
 // MaxDepth bounds how deeply values may nest.
 const MaxDepth = 200
 
+// MaxBytes bounds the size of a document decoded as a whole: decoding
+// takes about twenty times the document's size in memory. (A progress
+// file that only grows is checked by decoding what was appended.)
+const MaxBytes = 32 << 20
+
 // Timestamp is an unquoted YAML timestamp. It is kept apart from strings so
 // that a schema that wants a string rejects it, as the reference tools do.
 type Timestamp struct {
@@ -68,6 +73,9 @@ func Decode(data []byte) (*Doc, error) {
 // its file; all lines it reports are lines of the file.
 func DecodeAt(data []byte, lineOffset int) (*Doc, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if len(data) > MaxBytes {
+		return nil, &Error{Line: lineOffset + 1, Msg: fmt.Sprintf("is %d MiB, more than the %d MiB small-hook decodes as a whole", len(data)>>20, MaxBytes>>20)}
+	}
 	if err := checkText(data, lineOffset); err != nil {
 		return nil, err
 	}

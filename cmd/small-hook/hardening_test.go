@@ -1,0 +1,296 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// stageBroken stages content as a governed file of a committed reference
+// workspace and returns the repository.
+func stageBroken(t *testing.T, path, content string) *testRepo {
+	t.Helper()
+	r := workspaceRepo(t)
+	r.write(path, content)
+	r.git("add", "-A")
+	return r
+}
+
+// expect runs a check and wants the exit code and, when rule is set, an
+// error finding of that rule with a line, in the JSON report.
+func expect(t *testing.T, r *testRepo, code int, rule string, args ...string) {
+	t.Helper()
+	got, out, errOut := r.check(nil, append([]string{"--format", "json"}, args...)...)
+	if got != code {
+		t.Fatalf("exit %d, want %d\n%s%s", got, code, out, errOut)
+	}
+	if code == exitFailure && strings.TrimSpace(errOut) == "" {
+		t.Fatal("exit 2 without a message")
+	}
+	if rule == "" {
+		return
+	}
+	for _, f := range decodeReport(t, out).Findings {
+		if f.Rule == rule {
+			return
+		}
+	}
+	t.Fatalf("no %s finding\n%s", rule, out)
+}
+
+func TestHostileContent(t *testing.T) {
+	bomb := "small_version: \"1.0.0\"\nowner: agent\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
+	prev := "a"
+	for _, n := range []string{"b", "c", "d", "e", "f", "g", "h", "i"} {
+		bomb += n + ": &" + n + " [" + strings.Repeat("*"+prev+", ", 9) + "*" + prev + "]\n"
+		prev = n
+	}
+	progress := func(r *testRepo) string { return r.read(progressPath) }
+	cases := []struct {
+		name    string
+		path    string
+		content func(r *testRepo) string
+		code    int
+		rule    string
+	}{
+		{"alias bomb", ".small/plan.small.yml", func(*testRepo) string { return bomb }, exitFindings, "small/parse"},
+		{"deep nesting", ".small/plan.small.yml", func(*testRepo) string {
+			return "tasks: " + strings.Repeat("[", 300) + strings.Repeat("]", 300) + "\n"
+		}, exitFindings, "small/parse"},
+		{"NUL byte", progressPath, func(r *testRepo) string { return progress(r) + "\x00\x01\x02" }, exitFindings, "small/parse"},
+		{"invalid UTF-8", ".small/intent.small.yml", func(*testRepo) string { return "intent: \xc3\x28\n" }, exitFindings, "small/parse"},
+		{"UTF-8 BOM", progressPath, func(r *testRepo) string { return "\xef\xbb\xbf" + progress(r) + appendedEntry }, exitOK, ""},
+		{"CRLF", progressPath, func(r *testRepo) string { return strings.ReplaceAll(progress(r)+appendedEntry, "\n", "\r\n") }, exitOK, ""},
+		{"lone CR", ".small/plan.small.yml", func(*testRepo) string {
+			return "small_version: \"1.0.0\"\rowner: agent\rtasks:\r  - id: t\r    title: T\r"
+		}, exitOK, ""},
+		{"merge conflict markers", progressPath, func(r *testRepo) string {
+			return progress(r) + "<<<<<<< HEAD\n" + appendedEntry + "=======\n" + appendedEntry + ">>>>>>> branch\n"
+		}, exitFindings, "small/parse"},
+		{"empty file", ".small/plan.small.yml", func(*testRepo) string { return "" }, exitFindings, "small/parse"},
+		{"only a comment", ".small/plan.small.yml", func(*testRepo) string { return "# nothing here\n" }, exitFindings, "small/parse"},
+		{"duplicate keys", ".small/plan.small.yml", func(*testRepo) string {
+			return "small_version: \"1.0.0\"\nowner: agent\nowner: agent\ntasks: []\n"
+		}, exitFindings, "small/parse"},
+		{"anchor reused across entries", progressPath, func(r *testRepo) string {
+			return progress(r) + strings.Replace(appendedEntry, "evidence: go vet ./... is clean", "evidence: &ev go vet ./... is clean", 1) +
+				strings.Replace(strings.Replace(appendedEntry, "evidence: go vet ./... is clean", "evidence: *ev", 1), "10:20:00", "10:21:00", 1)
+		}, exitOK, ""},
+		{"governed path that is a directory", ".small/progress.small.yml.d/entry", func(*testRepo) string { return "x\n" }, exitFindings, "small/layout"},
+		{"artifact that is binary", "artifacts/blob.md", func(*testRepo) string { return "---\n\x00\x01\n---\n" }, exitFindings, "smp/parse"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := workspaceRepo(t)
+			r.write(tc.path, tc.content(r))
+			r.git("add", "-A")
+			expect(t, r, tc.code, tc.rule, "check")
+			expect(t, r, tc.code, tc.rule, "check", "--all")
+		})
+	}
+}
+
+func TestSymlinkAndSubmoduleAreReported(t *testing.T) {
+	r := workspaceRepo(t)
+	os.Remove(filepath.Join(r.dir, ".small", "plan.small.yml"))
+	if err := os.Symlink("/etc/passwd", filepath.Join(r.dir, ".small", "plan.small.yml")); err != nil {
+		t.Skip("no symlinks here")
+	}
+	r.git("add", "-A")
+	expect(t, r, exitFindings, "small/parse", "check")
+
+	s := workspaceRepo(t)
+	sub := newTestRepo(t)
+	sub.commit("sub")
+	s.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.dir, ".small/vendor")
+	expect(t, s, exitFindings, "small/layout", "check")
+}
+
+func TestHugeProgressFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 50 MB file")
+	}
+	r := workspaceRepo(t)
+	var b strings.Builder
+	b.WriteString(r.read(progressPath))
+	for i := 0; b.Len() < 50<<20; i++ {
+		b.WriteString("    - evidence: historical run passed with a long note to fill the file up quickly\n      task_id: task-1\n      timestamp: \"2026-11-22T11:00:00." + pad9(i) + "Z\"\n")
+	}
+	r.write(progressPath, b.String())
+	r.git("add", "-A")
+	r.git("commit", "-q", "--no-verify", "-m", "50 MB of progress")
+	r.write(progressPath, b.String()+strings.Replace(appendedEntry, "2026-11-22T10:20:00", "2026-11-23T10:20:00", 1))
+	r.git("add", "-A")
+	expect(t, r, exitOK, "", "check")
+	r.write(progressPath, strings.Replace(b.String(), "task_id: task-2", "task_id: task-9", 1))
+	r.git("add", "-A")
+	expect(t, r, exitFindings, "small/parse", "check")
+}
+
+func pad9(i int) string {
+	s := strings.Repeat("0", 9) + itoa(i)
+	return s[len(s)-9:]
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var d []byte
+	for ; i > 0; i /= 10 {
+		d = append([]byte{byte('0' + i%10)}, d...)
+	}
+	return string(d)
+}
+
+func TestUnusualRepositories(t *testing.T) {
+	t.Run("detached HEAD", func(t *testing.T) {
+		r := workspaceRepo(t)
+		r.git("checkout", "-q", "--detach")
+		r.write(progressPath, r.read(progressPath)+appendedEntry)
+		r.git("add", "-A")
+		expect(t, r, exitOK, "", "check")
+	})
+	t.Run("GIT_DIR and GIT_WORK_TREE", func(t *testing.T) {
+		r := workspaceRepo(t)
+		rewriteProgress(r)
+		r.git("add", "-A")
+		t.Setenv("GIT_DIR", filepath.Join(r.dir, ".git"))
+		t.Setenv("GIT_WORK_TREE", r.dir)
+		other := &testRepo{t: t, dir: t.TempDir()}
+		expect(t, other, exitFindings, "small/append-only", "check")
+	})
+	t.Run("bare repository in range mode", func(t *testing.T) {
+		r := workspaceRepo(t)
+		base := r.git("rev-parse", "HEAD")
+		rewriteProgress(r)
+		r.commit("rewrite")
+		bare := filepath.Join(t.TempDir(), "bare.git")
+		r.git("clone", "-q", "--bare", r.dir, bare)
+		b := &testRepo{t: t, dir: bare}
+		expect(t, b, exitFindings, "small/append-only", "check", "--base", base)
+		expect(t, b, exitFailure, "", "check")
+	})
+	t.Run("shallow clone", func(t *testing.T) {
+		r := workspaceRepo(t)
+		for i := 0; i < 3; i++ {
+			r.write("f", itoa(i))
+			r.commit("c")
+		}
+		clone := filepath.Join(t.TempDir(), "c")
+		r.git("clone", "-q", "--depth", "1", "file://"+r.dir, clone)
+		c := &testRepo{t: t, dir: clone}
+		got, _, errOut := c.check(nil, "check", "--base", "HEAD~3")
+		if got != exitFailure {
+			t.Fatalf("exit %d", got)
+		}
+		first := r.git("rev-list", "--max-parents=0", "HEAD")
+		got, _, errOut = c.check(nil, "check", "--base", first)
+		if got != exitFailure || !strings.Contains(errOut, "fetch-depth: 0") {
+			t.Fatalf("a base beyond the shallow boundary: exit %d, %q", got, errOut)
+		}
+	})
+	t.Run("split index", func(t *testing.T) {
+		r := workspaceRepo(t)
+		r.git("update-index", "--split-index")
+		expect(t, r, exitFailure, "", "check")
+	})
+	t.Run("sparse checkout", func(t *testing.T) {
+		r := workspaceRepo(t)
+		r.write("docs/a.md", "a\n")
+		r.commit("docs")
+		r.git("sparse-checkout", "set", ".small")
+		r.write(progressPath, r.read(progressPath)+appendedEntry)
+		r.git("add", "-A")
+		expect(t, r, exitOK, "", "check")
+	})
+	t.Run("SHA-256 repository", func(t *testing.T) {
+		r := &testRepo{t: t, dir: t.TempDir()}
+		r.git("init", "-q", "--object-format=sha256")
+		expect(t, r, exitFailure, "", "check")
+	})
+	t.Run("index version 4", func(t *testing.T) {
+		r := workspaceRepo(t)
+		r.git("update-index", "--index-version", "4")
+		rewriteProgress(r)
+		r.git("add", "-A")
+		expect(t, r, exitFindings, "small/append-only", "check")
+	})
+	t.Run("rename of a governed file", func(t *testing.T) {
+		r := workspaceRepo(t)
+		r.git("mv", progressPath, ".small/progress.old.yml")
+		expect(t, r, exitFindings, "small/append-only", "check")
+	})
+}
+
+// treeHash hashes every file under dir, .git included.
+func treeHash(t *testing.T, dir string) string {
+	t.Helper()
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		io.WriteString(h, path+"\x00"+info.Mode().String()+"\x00"+info.ModTime().String()+"\x00")
+		if d.Type().IsRegular() {
+			f, err := os.Open(path)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			io.Copy(h, f)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func TestChecksNeverWriteToTheRepository(t *testing.T) {
+	r := secretRepo(t)
+	base := r.git("rev-list", "--max-parents=0", "HEAD")
+	before := treeHash(t, r.dir)
+	out := filepath.Join(t.TempDir(), "out")
+	for _, args := range [][]string{
+		{"check"}, {"check", "--all"}, {"check", "--all", "--rev", "HEAD"}, {"check", "--base", base},
+		{"check", "--commit-msg", filepath.Join(r.dir, "README.md")}, {"check", "--format", "sarif", "--output", "json=" + out},
+		{"check", "--ci"}, {"rules"},
+	} {
+		r.check(map[string]string{"SMALL_HOOK_BASE": base}, args...)
+		if after := treeHash(t, r.dir); after != before {
+			t.Fatalf("small-hook %v changed the repository", args)
+		}
+	}
+}
+
+func TestInternalErrorsNeverPass(t *testing.T) {
+	t.Run("corrupt index", func(t *testing.T) {
+		r := workspaceRepo(t)
+		index := filepath.Join(r.dir, ".git", "index")
+		data, _ := os.ReadFile(index)
+		os.WriteFile(index, data[:len(data)/2], 0o644)
+		expect(t, r, exitFailure, "", "check")
+	})
+	t.Run("missing object", func(t *testing.T) {
+		r := workspaceRepo(t)
+		r.write(progressPath, r.read(progressPath)+appendedEntry)
+		r.git("add", "-A")
+		blob := r.git("rev-parse", ":"+progressPath)
+		os.Remove(filepath.Join(r.dir, ".git", "objects", blob[:2], blob[2:]))
+		expect(t, r, exitFailure, "", "check")
+	})
+	t.Run("not a repository", func(t *testing.T) {
+		expect(t, &testRepo{t: t, dir: t.TempDir()}, exitFailure, "", "check")
+	})
+}
