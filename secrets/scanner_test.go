@@ -177,3 +177,24 @@ func TestConfigDecodingMatchesGitleaks(t *testing.T) {
 		t.Errorf("go-toml and viper decode gitleaks' default configuration differently (%d rules)", len(got.Rules))
 	}
 }
+
+// BenchmarkDetectorBuildAllRules builds the detector for content that
+// names every keyword, so every default rule is compiled: gitleaks' full
+// start-up cost.
+func BenchmarkDetectorBuildAllRules(b *testing.B) {
+	vc, err := parseConfig(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var all strings.Builder
+	for _, r := range vc.Rules {
+		all.WriteString(strings.Join(r.Keywords, " ") + "\n")
+	}
+	content := []byte(all.String())
+	for b.Loop() {
+		s := New(Options{})
+		if _, err := s.Scan("a", content, nil, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -151,3 +151,24 @@ func TestUnknownActorPolicy(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
 }
+
+func TestProvenanceUnderAnotherAgent(t *testing.T) {
+	r, base := smpRepo(t)
+	v3 := smpFixture(t, "llm-context-research.v3.md")
+	entry := func(agent string) string {
+		return strings.Replace(strings.Replace(v3, "version: 3", "version: 4", 1), "\n---\n\n# LLM",
+			"\n  - agent: '"+agent+"'\n    action: updated\n    timestamp: '2026-11-22T10:09:09.000Z'\n---\n\n# LLM", 1) + "\nMore.\n"
+	}
+	r.write(artifactPath, entry("did:key:z6MkSomebodyElseEntirely"))
+	commitAs(r, "Test Human", "human@example.com", "update\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	_, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
+	if !strings.Contains(out, `"rule": "smp/attribution"`) {
+		t.Fatalf("no smp/attribution warning:\n%s", out)
+	}
+	r.git("reset", "-q", "--hard", "HEAD~1")
+	r.write(artifactPath, entry("did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW"))
+	commitAs(r, "Test Human", "human@example.com", "update\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	if _, out, _ := r.check(nil, "check", "--base", base, "--format", "json"); strings.Contains(out, "smp/attribution") {
+		t.Fatalf("an author's entry was reported:\n%s", out)
+	}
+}

@@ -18,11 +18,11 @@ var gitEnv = []string{
 
 // testRepo is a real git repository in a temporary directory.
 type testRepo struct {
-	t   *testing.T
+	t   testing.TB
 	dir string
 }
 
-func newTestRepo(t *testing.T) *testRepo {
+func newTestRepo(t testing.TB) *testRepo {
 	t.Helper()
 	r := &testRepo{t: t, dir: t.TempDir()}
 	r.git("init", "-q", "-b", "main")

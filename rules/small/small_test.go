@@ -10,6 +10,8 @@ import (
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
+	"github.com/small-hook/small-hook/schemas"
+	"github.com/small-hook/small-hook/yamldoc"
 	"gopkg.in/yaml.v3"
 )
 
@@ -284,6 +286,29 @@ func BenchmarkFullComparisonLargeProgress(b *testing.B) {
 	u := rulestest.Staged(base, after)
 	for b.Loop() {
 		if _, err := rules.Check([]gitdiff.Unit{u}, rules.Options{Rules: Rules(), Config: config.Default()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecodeLargeProgress(b *testing.B) {
+	data := []byte(workspace(b, "reference-repo")[Progress])
+	for b.Loop() {
+		if _, err := yamldoc.Decode(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkValidateOneEntry(b *testing.B) {
+	doc, err := yamldoc.Decode([]byte(newEntry))
+	if err != nil {
+		b.Fatal(err)
+	}
+	entry := doc.Value.([]any)[0]
+	set := schemas.New()
+	for b.Loop() {
+		if _, err := set.Validate("progress", "#/$defs/entry", entry); err != nil {
 			b.Fatal(err)
 		}
 	}
