@@ -10,7 +10,7 @@ import (
 func markdown(results []scenario, when time.Time, cpus, runs int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Benchmarks\n\nMeasured by `go run ./bench` on %s, on a machine with %d cores. ", when.Format("2006-01-02 15:04 UTC"), cpus)
-	fmt.Fprintf(&b, "Each time is the median of %d runs of the whole process after one warm-up run; memory is the peak resident set size. ", runs)
+	fmt.Fprintf(&b, "Each time is the median of %d runs of the whole process after one warm-up run; memory is the peak resident set size of one more run under GNU time. ", runs)
 	b.WriteString("Ratios compare small-hook with each peer measured in the same run (below 1: small-hook is faster).\n\n")
 	b.WriteString("| scenario | command | median | peak memory | small-hook ÷ this | target | met |\n")
 	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | :---: |\n")
@@ -48,6 +48,9 @@ func ms(m measurement) string {
 func mib(m measurement) string {
 	if m.skipped != "" {
 		return ""
+	}
+	if m.peakRSS == 0 {
+		return "n/a (no GNU time)"
 	}
 	return fmt.Sprintf("%.1f MiB", float64(m.peakRSS)/(1<<20))
 }

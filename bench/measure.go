@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"slices"
-	"syscall"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -18,9 +20,10 @@ type measurement struct {
 }
 
 // measure runs argv in dir runs times (after one warm-up run) and returns
-// the median wall time and the largest resident set size seen. Exit codes
-// are not judged: a check that finds problems is timed like one that does
-// not.
+// the median wall time, then runs it once more under GNU time for its peak
+// memory. (The rusage of a child of this process would also count the
+// pages it shared with the benchmark before exec.) Exit codes are not
+// judged: a check that finds problems is timed like one that does not.
 func measure(name, dir string, runs int, env []string, argv ...string) (measurement, error) {
 	m := measurement{name: name}
 	var times []time.Duration
@@ -38,13 +41,43 @@ func measure(name, dir string, runs int, env []string, argv ...string) (measurem
 			continue
 		}
 		times = append(times, elapsed)
-		if usage, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			m.peakRSS = max(m.peakRSS, usage.Maxrss*1024)
-		}
 	}
 	slices.Sort(times)
 	m.median = times[len(times)/2]
+	m.peakRSS = peakMemory(dir, env, argv)
 	return m, nil
+}
+
+// peakMemory runs argv under GNU time and returns its maximum resident set
+// size in bytes, or 0 when GNU time is not installed.
+func peakMemory(dir string, env []string, argv []string) int64 {
+	out, err := os.CreateTemp("", "bench-time-")
+	if err != nil {
+		return 0
+	}
+	defer os.Remove(out.Name())
+	out.Close()
+	cmd := exec.Command("/usr/bin/time", append([]string{"-f", "%M", "-o", out.Name()}, argv...)...)
+	cmd.Dir = dir
+	cmd.Env = append(benchEnv(), env...)
+	if err := cmd.Run(); err != nil {
+		if _, isExit := err.(*exec.ExitError); !isExit {
+			return 0
+		}
+	}
+	data, err := os.ReadFile(out.Name())
+	if err != nil {
+		return 0
+	}
+	fields := strings.Fields(string(data))
+	if len(fields) == 0 {
+		return 0
+	}
+	kb, err := strconv.ParseInt(fields[len(fields)-1], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return kb * 1024
 }
 
 func skipped(name, why string) measurement {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/small-hook/small-hook/attribution"
@@ -68,11 +67,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err := c.validate(); err != nil {
 		return exitFailure, err
 	}
-	dir := c.Repo
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(e.dir, dir)
-	}
-	repo, err := gitdiff.Open(dir)
+	repo, err := gitdiff.Open(absDir(e, c.Repo))
 	if err != nil {
 		return exitFailure, err
 	}
