@@ -3,6 +3,8 @@
 // go-git objects into plain values so that rules never touch git.
 package gitdiff
 
+import "errors"
+
 // Mode says which kind of check produced a set of changes.
 type Mode string
 
@@ -99,4 +101,17 @@ type Unit struct {
 	Changes []Change
 	// Files reads the new state.
 	Files Snapshot
+}
+
+// Regular returns nil for a regular file and otherwise an error that says
+// what the entry is instead: governed files are never followed as links
+// nor read as submodules.
+func (b *Blob) Regular() error {
+	switch b.Kind {
+	case KindSymlink:
+		return errors.New("is a symbolic link; a governed file must be a regular file (small-hook never follows links)")
+	case KindSubmodule:
+		return errors.New("is a submodule (gitlink); a governed file must be a regular file")
+	}
+	return nil
 }

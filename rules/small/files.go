@@ -60,11 +60,8 @@ func decode(pass *rules.Pass, b *gitdiff.Blob) *parsed {
 }
 
 func decodeBlob(b *gitdiff.Blob) *parsed {
-	switch b.Kind {
-	case gitdiff.KindSymlink:
-		return &parsed{err: errors.New("is a symbolic link; a governed file must be a regular file (small-hook never follows links)")}
-	case gitdiff.KindSubmodule:
-		return &parsed{err: errors.New("is a submodule (gitlink); a governed file must be a regular file")}
+	if err := b.Regular(); err != nil {
+		return &parsed{err: err}
 	}
 	if len(strings.TrimSpace(string(b.Data))) == 0 {
 		return &parsed{err: errors.New("is empty; a SMALL artifact is a YAML mapping"), line: 1}

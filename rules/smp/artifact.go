@@ -43,11 +43,8 @@ func parse(pass *rules.Pass, b *gitdiff.Blob) *artifact {
 }
 
 func parseBlob(b *gitdiff.Blob) *artifact {
-	switch b.Kind {
-	case gitdiff.KindSymlink:
-		return &artifact{err: errors.New("is a symbolic link; an artifact must be a regular file (small-hook never follows links)")}
-	case gitdiff.KindSubmodule:
-		return &artifact{err: errors.New("is a submodule (gitlink); an artifact must be a regular file")}
+	if err := b.Regular(); err != nil {
+		return &artifact{err: err}
 	}
 	fm, err := yamldoc.SplitFrontmatter(b.Data)
 	if err != nil {
