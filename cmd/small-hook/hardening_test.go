@@ -11,16 +11,6 @@ import (
 	"testing"
 )
 
-// stageBroken stages content as a governed file of a committed reference
-// workspace and returns the repository.
-func stageBroken(t *testing.T, path, content string) *testRepo {
-	t.Helper()
-	r := workspaceRepo(t)
-	r.write(path, content)
-	r.git("add", "-A")
-	return r
-}
-
 // expect runs a check and wants the exit code and, when rule is set, an
 // error finding of that rule with a line, in the JSON report.
 func expect(t *testing.T, r *testRepo, code int, rule string, args ...string) {
@@ -185,12 +175,11 @@ func TestUnusualRepositories(t *testing.T) {
 		clone := filepath.Join(t.TempDir(), "c")
 		r.git("clone", "-q", "--depth", "1", "file://"+r.dir, clone)
 		c := &testRepo{t: t, dir: clone}
-		got, _, errOut := c.check(nil, "check", "--base", "HEAD~3")
-		if got != exitFailure {
+		if got, _, _ := c.check(nil, "check", "--base", "HEAD~3"); got != exitFailure {
 			t.Fatalf("exit %d", got)
 		}
 		first := r.git("rev-list", "--max-parents=0", "HEAD")
-		got, _, errOut = c.check(nil, "check", "--base", first)
+		got, _, errOut := c.check(nil, "check", "--base", first)
 		if got != exitFailure || !strings.Contains(errOut, "fetch-depth: 0") {
 			t.Fatalf("a base beyond the shallow boundary: exit %d, %q", got, errOut)
 		}
