@@ -1,0 +1,86 @@
+package schemas
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/small-hook/small-hook/yamldoc"
+)
+
+func decode(t *testing.T, text string) any {
+	t.Helper()
+	doc, err := yamldoc.Decode([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc.Value
+}
+
+func TestEveryReferenceFileIsValid(t *testing.T) {
+	set := New()
+	for _, ws := range []string{"reference-init", "reference-repo"} {
+		dir := filepath.Join("..", "testdata", "small", ws, ".small")
+		files, _ := filepath.Glob(filepath.Join(dir, "*.small.yml"))
+		if len(files) != 6 {
+			t.Fatalf("%s: %d files", ws, len(files))
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := strings.TrimSuffix(filepath.Base(f), ".small.yml")
+			v, err := set.Validate(name, "", decode(t, string(data)))
+			if err != nil || len(v) > 0 {
+				t.Errorf("%s/%s: %v %+v", ws, name, err, v)
+			}
+		}
+	}
+	for _, f := range []string{"llm-context-research.v4-merged.md", "quick-note.anonymous.md"} {
+		data, _ := os.ReadFile(filepath.Join("..", "testdata", "smp", f))
+		fm, err := yamldoc.SplitFrontmatter(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, err := set.Validate("knowledge-artifact", "", decode(t, string(fm.YAML))); err != nil || len(v) > 0 {
+			t.Errorf("%s: %v %+v", f, err, v)
+		}
+	}
+}
+
+func TestViolations(t *testing.T) {
+	set := New()
+	cases := []struct {
+		schema, fragment, doc, pointer, message string
+		wantsType                               bool
+	}{
+		{"progress", "#/$defs/entry", "task_id: t\ntimestamp: 2026-01-01T00:00:00Z\n", "/timestamp", "want string", true},
+		{"progress", "#/$defs/entry", "task_id: t\nstatus: done\n", "/status", "must be one of", false},
+		{"progress", "#/$defs/entry", "task_id: t\nsummary: x\n", "/", `unexpected key "summary"`, false},
+		{"progress", "#/$defs/entry", "task_id: t\ncommit: ABCDEF1\n", "/commit", "does not match pattern", false},
+		{"handoff", "", "small_version: \"1.0.0\"\nowner: agent\nsummary: s\nresume: {next_steps: []}\nlinks: []\nreplayId: {value: abc, source: auto}\n", "/replayId/value", "does not match pattern", false},
+		{"intent", "", "small_version: \"1.0.0\"\nowner: agent\nintent: x\nscope: {include: [], exclude: []}\nsuccess_criteria: []\n", "/owner", "human", false},
+		{"constraints", "", "small_version: \"1.0.0\"\nowner: human\nconstraints: []\n", "/constraints", "minItems", false},
+		{"knowledge-artifact", "", "awp: 0.4.0\nsmp: '1.0'\ntype: knowledge-artifact\nid: 'artifact:x'\ntitle: T\nauthors: [a]\nversion: 1\ncreated: c\nconfidence: 1.5\nprovenance: [{agent: a, action: created, timestamp: t}]\n", "/confidence", "maximum", false},
+	}
+	for _, tc := range cases {
+		v, err := set.Validate(tc.schema, tc.fragment, decode(t, tc.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, x := range v {
+			if x.Pointer() == tc.pointer && strings.Contains(x.Message, tc.message) && x.WantsType == tc.wantsType {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s %q: %+v, want %s %q", tc.schema, tc.doc, v, tc.pointer, tc.message)
+		}
+	}
+	if got := len(set.Names()); got != 7 {
+		t.Errorf("%d schemas embedded", got)
+	}
+}
