@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"sort"
 	"strings"
 
+	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/pelletier/go-toml/v2"
 	"github.com/rs/zerolog"
 	"github.com/zricethezav/gitleaks/v8/config"
@@ -19,17 +21,8 @@ import (
 // cost, so only the rules the content calls for are compiled; a later scan
 // that needs more rules rebuilds the detector with them added.
 func (s *Scanner) detectorFor(content []byte) (*detect.Detector, error) {
-	if s.err != nil {
-		return nil, s.err
-	}
-	if s.rules == nil {
-		// gitleaks' trace logs print secrets: silence its logger.
-		logging.Logger = zerolog.Nop()
-		if s.rules, s.err = parseConfig(s.opts); s.err != nil {
-			return nil, s.err
-		}
-		s.ignore = parseIgnore(s.opts.Ignore)
-		s.included = map[string]bool{}
+	if err := s.load(); err != nil {
+		return nil, err
 	}
 	missing := false
 	for id := range s.wanted(bytes.ToLower(content)) {
@@ -43,6 +36,107 @@ func (s *Scanner) detectorFor(content []byte) (*detect.Detector, error) {
 	}
 	s.detector, s.err = compile(s.rules, s.included, s.opts.ConfigPath)
 	return s.detector, s.err
+}
+
+// load parses the configuration once.
+func (s *Scanner) load() error {
+	if s.rules != nil || s.err != nil {
+		return s.err
+	}
+	// gitleaks' trace logs print secrets: silence its logger.
+	logging.Logger = zerolog.Nop()
+	if s.rules, s.err = parseConfig(s.opts); s.err != nil {
+		return s.err
+	}
+	s.ignore = parseIgnore(s.opts.Ignore)
+	s.included = map[string]bool{}
+	all := s.rules.Rules
+	if s.rules.Extend.UseDefault {
+		defaults, err := parseConfig(Options{ConfigPath: "gitleaks' default configuration"})
+		if err != nil {
+			s.err = err
+			return err
+		}
+		all = append(all[:len(all):len(all)], defaults.Rules...)
+	}
+	builder := ahocorasick.NewTrieBuilder()
+	s.blockPattern = map[int64]bool{}
+	var n int64
+	for _, r := range all {
+		if len(r.Keywords) == 0 && r.Regex != "" {
+			s.keywordless = true
+		}
+		for _, k := range r.Keywords {
+			builder.AddString(strings.ToLower(k))
+			if strings.Contains(strings.ToLower(r.Regex), "begin") {
+				s.blockPattern[n] = true
+			}
+			n++
+		}
+	}
+	s.trie = builder.Build()
+	return nil
+}
+
+// blockContext is how many lines after a line that may open a block
+// secret (a PEM private key) are scanned with it.
+const blockContext = 128
+
+// keywordLines narrows the selected lines (nil: all) of data, which starts
+// at line first, to those that can hold a secret: lines holding a keyword
+// of some rule, and the lines after one that may open a multi-line block.
+// gitleaks runs a rule only where its keyword occurs, so lines without any
+// keyword cannot produce a finding, and a large file with few keywords is
+// scanned in a fraction of the time. One Aho-Corasick pass finds every
+// keyword. A configuration with a content rule that has no keywords is
+// scanned whole.
+func (s *Scanner) keywordLines(data []byte, first int, lines []int) []int {
+	if s.keywordless {
+		return lines
+	}
+	starts := []int{0} // byte offset of each line of data
+	for i, c := range data {
+		if c == '\n' && i+1 < len(data) {
+			starts = append(starts, i+1)
+		}
+	}
+	hit := make([]bool, len(starts))
+	block := make([]bool, len(starts))
+	s.trie.Walk(bytes.ToLower(data), func(end, _, pattern int64) bool {
+		line := sort.SearchInts(starts, int(end)+1) - 1
+		hit[line] = true
+		if s.blockPattern[pattern] {
+			block[line] = true
+		}
+		return true
+	})
+	want := func(int) bool { return true }
+	if lines != nil {
+		set := make(map[int]bool, len(lines))
+		for _, l := range lines {
+			set[l] = true
+		}
+		want = func(n int) bool { return set[n] }
+	}
+	out := []int{}
+	blockUntil := -1
+	for i := range starts {
+		n := first + i
+		if !want(n) {
+			continue
+		}
+		if block[i] {
+			blockUntil = i + blockContext
+		}
+		if hit[i] || i <= blockUntil {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 && (lines == nil || len(lines) > 0) {
+		// Path rules still see the file.
+		out = append(out, first)
+	}
+	return out
 }
 
 // wanted lists the rules content calls for, with the rules they depend on.

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/zricethezav/gitleaks/v8/config"
 	"github.com/zricethezav/gitleaks/v8/detect"
 )
@@ -58,8 +59,14 @@ type Scanner struct {
 	// detector holds the compiled rules named in included.
 	detector *detect.Detector
 	included map[string]bool
-	err      error
-	ignore   map[string]bool
+	// trie finds every rule's keywords (lower case); blockPattern marks
+	// the keywords of rules that match blocks spanning lines; keywordless
+	// is set when a content rule has none (then no line can be skipped).
+	trie         *ahocorasick.Trie
+	blockPattern map[int64]bool
+	keywordless  bool
+	err          error
+	ignore       map[string]bool
 }
 
 // New returns a Scanner; it does no work until Scan has content.
@@ -81,7 +88,10 @@ func (s *Scanner) ScanFrom(path string, data []byte, first int, lines []int, com
 	if len(bytes.TrimSpace(data)) == 0 || (lines != nil && len(lines) == 0) {
 		return nil, nil
 	}
-	parts := chunks(data, first, lines)
+	if err := s.load(); err != nil {
+		return nil, err
+	}
+	parts := chunks(data, first, s.keywordLines(data, first, lines))
 	var all []byte
 	for _, c := range parts {
 		all = append(all, c.text...)
