@@ -197,15 +197,6 @@ func commonDir(gitDir string) (string, error) {
 	return filepath.Clean(dir), nil
 }
 
-// Root is the work tree's root directory, or the git directory of a bare
-// repository.
-func (r *Repo) Root() string {
-	if r.workTree != "" {
-		return r.workTree
-	}
-	return r.gitDir
-}
-
 // Location is where a repository keeps its files.
 type Location struct {
 	// GitDir is this work tree's git directory.

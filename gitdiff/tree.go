@@ -107,12 +107,6 @@ func (r *Repo) fileOf(files entries, path string) (*Blob, error) {
 	return r.blob(e)
 }
 
-// HasCommit reports whether the commit is in the repository.
-func (r *Repo) HasCommit(sha string) bool {
-	_, err := r.resolve(sha)
-	return err == nil
-}
-
 // Author is the identity of the commit being made: GIT_AUTHOR_NAME and
 // GIT_AUTHOR_EMAIL when git sets them (it does for hooks), else user.name
 // and user.email from the repository's and then the user's configuration.

@@ -7,7 +7,6 @@ import (
 	"sort"
 
 	"github.com/small-hook/small-hook/gitdiff"
-	"github.com/small-hook/small-hook/rules"
 )
 
 // Blob returns a regular-file blob holding s, with a content hash.
@@ -41,21 +40,16 @@ func (s Snapshot) Read(path string) (*gitdiff.Blob, error) {
 // Staged builds a staged-mode unit from the files before and after: every
 // path whose content differs becomes a change.
 func Staged(before, after Snapshot) gitdiff.Unit {
-	return unit(gitdiff.ModeStaged, before, after, nil)
+	return unit(gitdiff.ModeStaged, before, after)
 }
 
 // Tree builds a tree-mode unit: every file of files is a change with no
 // old side.
 func Tree(files Snapshot) gitdiff.Unit {
-	return unit(gitdiff.ModeTree, nil, files, nil)
+	return unit(gitdiff.ModeTree, nil, files)
 }
 
-// Commit builds a range-mode unit for one commit.
-func Commit(before, after Snapshot, c *gitdiff.Commit) gitdiff.Unit {
-	return unit(gitdiff.ModeRange, before, after, c)
-}
-
-func unit(mode gitdiff.Mode, before, after Snapshot, c *gitdiff.Commit) gitdiff.Unit {
+func unit(mode gitdiff.Mode, before, after Snapshot) gitdiff.Unit {
 	seen := map[string]bool{}
 	var changes []gitdiff.Change
 	for _, p := range append(before.Paths(), after.Paths()...) {
@@ -78,11 +72,5 @@ func unit(mode gitdiff.Mode, before, after Snapshot, c *gitdiff.Commit) gitdiff.
 		changes = append(changes, ch)
 	}
 	sort.Slice(changes, func(i, j int) bool { return changes[i].Path < changes[j].Path })
-	return gitdiff.Unit{Mode: mode, Commit: c, Changes: changes, Files: after}
-}
-
-// Run runs one rule over units with opts (opts.Rules is ignored).
-func Run(r *rules.Rule, opts rules.Options, units ...gitdiff.Unit) ([]rules.Finding, error) {
-	opts.Rules = []*rules.Rule{r}
-	return rules.Check(units, opts)
+	return gitdiff.Unit{Mode: mode, Changes: changes, Files: after}
 }
