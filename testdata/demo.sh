@@ -2,7 +2,8 @@
 # demo.sh: small-hook's main job on a real example. It builds a throw-away
 # repository from the reference SMALL workspace in testdata/small/, then
 # shows small-hook accept a legitimate append and refuse a history rewrite,
-# first as the pre-commit check and then as the pull-request (range) check.
+# first as the pre-commit check and then as the pull-request (range) check,
+# which also catches an agent commit that edits the human-owned intent.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$(mktemp -d)/small-hook
@@ -34,13 +35,17 @@ YAML
 git add -A
 echo; echo "== a staged append: accepted"
 step check
-git commit -qm "progress: go vet"
+git commit -qm "progress: go vet" -m "Co-Authored-By: Claude <noreply@anthropic.com>"
 
 sed -i 's/go test .\/parser passed/parser done (rewritten)/' .small/progress.small.yml
 git add -A
 echo; echo "== a staged rewrite of an old entry: refused"
 step check
-git commit -qm "rewrite history" --no-verify
+git commit -qm "rewrite history" -m "Co-Authored-By: Claude <noreply@anthropic.com>" --no-verify
 
-echo; echo "== the same history as a pull request (range mode)"
+sed -i 's/^intent: .*/intent: Ship whatever the agent likes/' .small/intent.small.yml
+git add -A
+git commit -qm "agent rewrites the intent" -m "Co-Authored-By: Claude <noreply@anthropic.com>" --no-verify
+
+echo; echo "== the same history as a pull request (range mode): the rewrite, and an agent editing human-owned intent"
 step check --base "$base"
