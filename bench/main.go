@@ -57,7 +57,10 @@ func run(runs, files int, out string) error {
 	}
 	md := markdown(results, time.Now().UTC(), runtime.NumCPU(), runs)
 	fmt.Print(md)
-	if err := os.WriteFile(filepath.Join(root, out), []byte(md), 0o644); err != nil {
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(root, out)
+	}
+	if err := os.WriteFile(out, []byte(md), 0o644); err != nil {
 		return fmt.Errorf("writing %s: %w", out, err)
 	}
 	return nil
