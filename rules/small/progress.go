@@ -56,10 +56,9 @@ type progressView struct {
 	// added are the entries the change added (every entry in tree mode or
 	// for a new file).
 	added []entry
-	// before is the entry just before added[0] in the new file, if any.
+	// before is the last entry of the old file (fast path only): the one
+	// just before added[0].
 	before *entry
-	// tail is the decoded appended text (fast path only).
-	tail *parsed
 }
 
 // viewProgress works out what a change to the progress file added. When
@@ -118,10 +117,6 @@ func buildView(pass *rules.Pass, ch *gitdiff.Change) *progressView {
 		}
 		v.added = append(v.added, entry{index: i, value: e, doc: newFile.doc, path: []string{"entries", strconv.Itoa(i)}})
 	}
-	if len(v.added) > 0 && v.added[0].index > 0 {
-		i := v.added[0].index - 1
-		v.before = &entry{index: i, value: newEntries[i], doc: newFile.doc, path: []string{"entries", strconv.Itoa(i)}}
-	}
 	return v
 }
 
@@ -178,7 +173,7 @@ func fastAppend(old, new []byte) *progressView {
 	if !ok || len(items) == 0 {
 		return nil
 	}
-	v := &progressView{appendOnly: true, tail: &parsed{doc: doc}}
+	v := &progressView{appendOnly: true}
 	for i, item := range items {
 		v.added = append(v.added, entry{index: -1, value: item, doc: doc, path: []string{strconv.Itoa(i)}})
 	}
