@@ -93,7 +93,11 @@ func buildView(pass *rules.Pass, ch *gitdiff.Change) *progressView {
 		return &progressView{}
 	}
 	if ch.Merge == nil && ch.Old != nil && ch.Old.Kind == gitdiff.KindFile {
-		if v := fastAppend(ch.Old.Data, ch.New.Data); v != nil {
+		end := pass.Memo("small/end:"+ch.Old.Hash, func() any { return findEnd(ch.Old.Data) }).(*sequenceEnd)
+		if v, newEnd := appendView(ch.Old.Data, ch.New.Data, end); v != nil {
+			// The next commit of a range starts from this version: it
+			// need not look for where its sequence ends again.
+			pass.Memo("small/end:"+ch.New.Hash, func() any { return newEnd })
 			return v
 		}
 	}
@@ -149,42 +153,65 @@ func entriesOf(f *parsed) []any {
 	return list
 }
 
-// fastAppend proves from the bytes that new is old plus new items of the
-// entries sequence, and decodes only those items. It returns nil whenever
-// the proof does not go through; the caller then compares parsed values.
+// sequenceEnd says where the entries sequence of a progress file ends:
+// the column of its items and its last item. ok is false when the file
+// does not end with that sequence.
+type sequenceEnd struct {
+	indent int
+	last   *item
+	ok     bool
+}
+
+func findEnd(data []byte) *sequenceEnd {
+	indent, last, ok := lastEntriesItem(data)
+	return &sequenceEnd{indent: indent, last: last, ok: ok}
+}
+
+// fastAppend is appendView for an old file whose end is not known yet.
 func fastAppend(old, new []byte) *progressView {
-	if len(new) <= len(old) || !bytes.HasPrefix(new, old) || !bytes.HasSuffix(old, []byte("\n")) {
-		return nil
-	}
-	indent, lastItem, ok := lastEntriesItem(old)
-	if !ok {
-		return nil
+	v, _ := appendView(old, new, findEnd(old))
+	return v
+}
+
+// appendView proves from the bytes that new is old (whose sequence ends
+// as end says) plus new items of the entries sequence, and decodes only
+// those items. It returns nil whenever the proof does not go through; the
+// caller then compares parsed values. It also returns where new's
+// sequence ends.
+func appendView(old, new []byte, end *sequenceEnd) (*progressView, *sequenceEnd) {
+	if !end.ok || len(new) <= len(old) || !bytes.HasPrefix(new, old) || !bytes.HasSuffix(old, []byte("\n")) {
+		return nil, nil
 	}
 	tail := new[len(old):]
-	if !itemsAt(tail, indent) {
-		return nil
+	lastStart, ok := itemsAt(tail, end.indent)
+	if !ok {
+		return nil, nil
 	}
 	oldLines := bytes.Count(old, []byte("\n"))
 	doc, err := yamldoc.DecodeAt(tail, oldLines)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	items, ok := doc.Value.([]any)
 	if !ok || len(items) == 0 {
-		return nil
+		return nil, nil
 	}
 	v := &progressView{appendOnly: true}
 	for i, item := range items {
 		v.added = append(v.added, entry{index: -1, value: item, doc: doc, path: []string{strconv.Itoa(i)}})
 	}
-	prev, err := yamldoc.DecodeAt(lastItem.text, lastItem.line-1)
+	prev, err := yamldoc.DecodeAt(end.last.text, end.last.line-1)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	if list, ok := prev.Value.([]any); ok && len(list) == 1 {
 		v.before = &entry{index: -1, value: list[0], doc: prev, path: []string{"0"}}
 	}
-	return v
+	newEnd := &sequenceEnd{indent: end.indent, ok: true, last: &item{
+		text: tail[lastStart:],
+		line: oldLines + 1 + bytes.Count(tail[:lastStart], []byte("\n")),
+	}}
+	return v, newEnd
 }
 
 // item is the text of one sequence item and the line it starts on.
@@ -259,24 +286,28 @@ func splitIndent(line []byte) (int, []byte) {
 
 // itemsAt reports whether text consists only of block-sequence items at
 // column indent: it starts with "- " there, and every non-blank line is
-// indented at least that far.
-func itemsAt(text []byte, indent int) bool {
+// indented at least that far. It also returns where the last item starts.
+func itemsAt(text []byte, indent int) (last int, ok bool) {
 	first := true
+	pos := 0
 	for _, l := range bytes.SplitAfter(text, []byte("\n")) {
+		start := pos
+		pos += len(l)
 		col, trimmed := splitIndent(l)
 		if len(trimmed) == 0 {
 			continue
 		}
-		if first {
-			if col != indent || !(bytes.HasPrefix(trimmed, []byte("- ")) || string(trimmed) == "-") {
-				return false
-			}
-			first = false
-			continue
+		isItem := bytes.HasPrefix(trimmed, []byte("- ")) || string(trimmed) == "-"
+		switch {
+		case col < indent, col == indent && !isItem:
+			return 0, false
+		case first && col != indent:
+			return 0, false
 		}
-		if col < indent || (col == indent && !(bytes.HasPrefix(trimmed, []byte("- ")) || string(trimmed) == "-")) {
-			return false
+		first = false
+		if col == indent {
+			last = start
 		}
 	}
-	return !first
+	return last, !first
 }

@@ -313,3 +313,21 @@ func BenchmarkValidateOneEntry(b *testing.B) {
 		}
 	}
 }
+
+// TestSequenceEndCarriesOver checks that where an append leaves the
+// sequence's end is where a fresh search of the new file finds it, so a
+// range can skip the search for each next commit.
+func TestSequenceEndCarriesOver(t *testing.T) {
+	old := workspace(t, "reference-init")[Progress]
+	tails := []string{newEntry, newEntry + strings.Replace(newEntry, "10:20:00", "10:21:00", 1), "    - task_id: x\n      evidence: |\n        - not an item\n        more\n"}
+	for _, tail := range tails {
+		v, end := appendView([]byte(old), []byte(old+tail), findEnd([]byte(old)))
+		if v == nil {
+			t.Fatalf("append of %q not proved", tail)
+		}
+		want := findEnd([]byte(old + tail))
+		if end.indent != want.indent || end.last.line != want.last.line || string(end.last.text) != string(want.last.text) {
+			t.Errorf("after %q: carried %d %q, found %d %q", tail, end.last.line, end.last.text, want.last.line, want.last.text)
+		}
+	}
+}
