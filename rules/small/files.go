@@ -54,8 +54,13 @@ type parsed struct {
 	line int
 }
 
-// decode decodes a blob once per run.
+// decode decodes a blob once per run. The entry's kind is checked before
+// the cache is asked: a symbolic link whose target reads like a file's
+// content has the same object id as that file.
 func decode(pass *rules.Pass, b *gitdiff.Blob) *parsed {
+	if err := b.Regular(); err != nil {
+		return &parsed{err: err}
+	}
 	return pass.Memo("small/yaml:"+b.Hash, func() any { return decodeBlob(b) }).(*parsed)
 }
 
