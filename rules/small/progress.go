@@ -70,11 +70,13 @@ func viewProgress(pass *rules.Pass, ch *gitdiff.Change) *progressView {
 	return pass.Memo(key, func() any { return buildView(pass, ch) }).(*progressView)
 }
 
+// blobHash names a version in cache keys: its object id and its kind (a
+// symbolic link can share an object id with a file).
 func blobHash(b *gitdiff.Blob) string {
 	if b == nil {
 		return "-"
 	}
-	return b.Hash
+	return b.Hash + ":" + string(b.Kind)
 }
 
 func mergeKey(ch *gitdiff.Change) string {
