@@ -37,15 +37,17 @@ type artifact struct {
 	line int
 }
 
-// parse parses a blob once per run.
+// parse parses a blob once per run. The entry kind is checked before the
+// cache is asked: a symbolic link whose target reads like an artifact has
+// the same blob hash as a regular file with that content.
 func parse(pass *rules.Pass, b *gitdiff.Blob) *artifact {
+	if err := b.Regular(); err != nil {
+		return &artifact{err: err}
+	}
 	return pass.Memo("smp/parse:"+b.Hash, func() any { return parseBlob(b) }).(*artifact)
 }
 
 func parseBlob(b *gitdiff.Blob) *artifact {
-	if err := b.Regular(); err != nil {
-		return &artifact{err: err}
-	}
 	fm, err := yamldoc.SplitFrontmatter(b.Data)
 	if err != nil {
 		return &artifact{err: err, line: 1}
@@ -164,9 +166,32 @@ func eachArtifact(pass *rules.Pass, f func(v versions)) {
 	}
 }
 
+// previous returns the earlier versions a change is judged against: every
+// parent of a merge commit, else the old version; none for a new file.
+func previous(pass *rules.Pass, v versions) []*artifact {
+	m := v.change.Merge
+	if m == nil {
+		if v.old == nil {
+			return nil
+		}
+		return []*artifact{v.old}
+	}
+	var out []*artifact
+	for _, p := range m.Parents {
+		if p == nil {
+			continue
+		}
+		if a := parse(pass, p); a.err == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // added returns the provenance entries the change added: those after the
 // old list when it is a prefix (the usual case, checked in one pass), else
-// those equal to no old entry (for a merge: to no entry of any parent).
+// those equal to no old entry (for a merge: to no entry of any parent) and
+// not an old entry rewritten in place (smp/append-only reports those).
 // start is the index of the first. It is computed once per change.
 func added(pass *rules.Pass, v versions) (entries []any, start int) {
 	key := "smp/added:" + v.change.New.Hash
@@ -195,16 +220,8 @@ type addedEntries struct {
 func computeAdded(pass *rules.Pass, v versions) (entries []any, start int) {
 	cur := v.cur.provenance()
 	var olds [][]any
-	if m := v.change.Merge; m != nil {
-		for _, p := range m.Parents {
-			if p != nil {
-				if a := parse(pass, p); a.err == nil {
-					olds = append(olds, a.provenance())
-				}
-			}
-		}
-	} else if v.old != nil {
-		olds = append(olds, v.old.provenance())
+	for _, prev := range previous(pass, v) {
+		olds = append(olds, prev.provenance())
 	}
 	if len(olds) == 0 {
 		return cur, 0
@@ -214,7 +231,7 @@ func computeAdded(pass *rules.Pass, v versions) (entries []any, start int) {
 	}
 	start = -1
 	for i, e := range cur {
-		if inAny(e, olds) {
+		if inAny(e, olds) || v.change.Merge == nil && rewritten(olds[0], cur, i) {
 			continue
 		}
 		if start < 0 {
@@ -238,12 +255,34 @@ func isPrefix(old, cur []any) bool {
 	return true
 }
 
+// rewritten reports whether cur[i] stands where an old entry of the same
+// action and agent was, and that old entry is gone: an edit of history, not
+// a new record. awp's replacement of a trailing synced entry does record a
+// new sync, so it is not counted as an edit.
+func rewritten(old, cur []any, i int) bool {
+	if i >= len(old) || syncReplaced(old, cur, i) {
+		return false
+	}
+	if action(old[i]) != action(cur[i]) || agent(old[i]) != agent(cur[i]) {
+		return false
+	}
+	return index(cur, old[i]) < 0
+}
+
+// index is the position of the first entry of list equal to e, or -1.
+func index(list []any, e any) int {
+	for i, x := range list {
+		if yamldoc.Equal(e, x) {
+			return i
+		}
+	}
+	return -1
+}
+
 func inAny(e any, lists [][]any) bool {
 	for _, l := range lists {
-		for _, x := range l {
-			if yamldoc.Equal(e, x) {
-				return true
-			}
+		if index(l, e) >= 0 {
+			return true
 		}
 	}
 	return false

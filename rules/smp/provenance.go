@@ -1,6 +1,7 @@
 package smp
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -12,7 +13,7 @@ func provenanceRule() *rules.Rule {
 		ID:       "smp/provenance",
 		Severity: rules.Error,
 		Doc: `Provenance tells a consistent story
-The first provenance entry is the created entry and created appears nowhere else; every new entry is no earlier than the one before it; authors only grow (SMP merges take the union of authors). In staged and range modes the entries a change adds are judged; with --all, every entry.`,
+The first provenance entry is the created entry and created appears nowhere else; every new entry is no earlier than the one before it; authors only grow (SMP merges take the union of authors, so a merge commit keeps every parent's authors). In staged and range modes the entries a change adds are judged; with --all, every entry.`,
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
 				all := v.cur.provenance()
@@ -34,17 +35,17 @@ The first provenance entry is the created entry and created appears nowhere else
 						pass.Report(v.path, v.cur.entryLine(i), "%s: its timestamp is earlier than the entry before it; provenance is appended in time order", describeEntry(i, e))
 					}
 				}
-				if v.old == nil {
-					return
-				}
 				have := map[string]bool{}
 				for _, a := range v.cur.strings("authors") {
 					have[a] = true
 				}
 				var lost []string
-				for _, a := range v.old.strings("authors") {
-					if !have[a] {
-						lost = append(lost, a)
+				for _, prev := range previous(pass, v) {
+					for _, a := range prev.strings("authors") {
+						if !have[a] {
+							have[a] = true
+							lost = append(lost, a)
+						}
 					}
 				}
 				if len(lost) > 0 {
@@ -69,7 +70,11 @@ func mergeRule() *rules.Rule {
 		Doc: `A merge is visible in the body and names an artifact that exists
 SMP's additive merge appends the source body after a separator line "*Merged from artifact:<slug> (version N) on <timestamp>*". A new merged provenance entry whose separator is not newly in the body, or a separator naming an artifact that does not exist in the repository, is reported as a warning: the merge cannot be traced to its source.`,
 		Run: func(pass *rules.Pass) error {
+			var failed error
 			eachArtifact(pass, func(v versions) {
+				if failed != nil {
+					return
+				}
 				newEntries, start := added(pass, v)
 				merged := 0
 				for k, e := range newEntries {
@@ -96,16 +101,21 @@ SMP's additive merge appends the source body after a separator line "*Merged fro
 					}
 				}
 				if len(fresh) < merged {
-					pass.Report(v.path, v.cur.entryLine(start), "%d new merged provenance entries but %d new merge separators in the body: append the source body after a line *Merged from artifact:<slug> (version N) on <timestamp>*", merged, len(fresh))
+					pass.Report(v.path, v.cur.entryLine(start), "%d new `merged` provenance entries but only %d new merge separators in the body: append each merged source's body after a line *Merged from artifact:<slug> (version N) on <timestamp>*, as awp artifact merge does", merged, len(fresh))
 				}
 				for _, m := range fresh {
 					source := Dir + m[1] + ".md"
-					if b, err := pass.Unit.Files.Read(source); err == nil && b == nil {
+					b, err := pass.Unit.Files.Read(source)
+					if err != nil {
+						failed = fmt.Errorf("reading %s, the source of a merge into %s: %w", source, v.path, err)
+						return
+					}
+					if b == nil {
 						pass.Report(v.path, v.cur.entryLine(start), "merged from artifact:%s, but %s does not exist: commit the source artifact too, so the merge can be traced", m[1], source)
 					}
 				}
 			})
-			return nil
+			return failed
 		},
 	}
 }

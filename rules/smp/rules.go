@@ -72,12 +72,12 @@ func idRule() *rules.Rule {
 		ID:       "smp/id",
 		Severity: rules.Error,
 		Doc: `An artifact's id matches its file name and never changes
-SMP: the slug doubles as the file name, artifacts/<slug>.md holds id artifact:<slug>, and an artifact keeps its id for life. Renaming an artifact means creating a new one.`,
+SMP: the slug doubles as the file name, artifacts/<slug>.md holds id artifact:<slug>, and an artifact keeps its id for life. Renaming an artifact means creating a new one. A missing id is reported by smp/schema.`,
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
-				id, _ := v.cur.top["id"].(string)
+				id, ok := v.cur.top["id"].(string)
 				want := "artifact:" + slug(v.path)
-				if id != want {
+				if ok && id != want {
 					pass.Report(v.path, v.cur.doc.Line("id"), "id is %q but the file is %s: the id must be %q", id, v.path, want)
 				}
 				if v.old != nil {
@@ -104,17 +104,15 @@ SMP: provenance entries must not be modified or deleted. Compared with the previ
 				}
 			}
 			eachArtifact(pass, func(v versions) {
-				if m := v.change.Merge; m != nil {
-					checkMerge(pass, v)
-					return
-				}
-				if v.old == nil {
-					return
-				}
-				if !yamldoc.Equal(v.old.top["created"], v.cur.top["created"]) {
+				if v.old != nil && !yamldoc.Equal(v.old.top["created"], v.cur.top["created"]) {
 					pass.Report(v.path, v.cur.doc.Line("created"), "created changed from %v to %v: it records when the artifact was made; restore it", v.old.top["created"], v.cur.top["created"])
 				}
-				checkPrefix(pass, v, v.old.provenance(), "the previous version")
+				switch {
+				case v.change.Merge != nil:
+					checkMerge(pass, v)
+				case v.old != nil:
+					checkPrefix(pass, v, v.old.provenance(), "the previous version")
+				}
 			})
 			return nil
 		},
@@ -134,20 +132,36 @@ func checkPrefix(pass *rules.Pass, v versions, old []any, what string) {
 			if pass.Config.SMP.SyncReplace == "warning" {
 				sev = rules.Warning
 			}
-			pass.ReportSeverity(sev, v.path, v.cur.entryLine(i), "%s of %s was replaced by another synced entry, as `awp sync pull` does on a fast-forward: provenance is append-only; keep the earlier entry (set smp.sync-replace: warning in .small-hook.yml to accept awp's behaviour)", describeEntry(i, o), what)
+			pass.ReportSeverity(sev, v.path, v.cur.entryLine(i), "%s of %s, a trailing `synced` entry, was replaced, as `awp sync pull` does on a fast-forward: provenance is append-only; keep the earlier entry and append the new one after it (set smp.sync-replace: warning in .small-hook.yml to accept awp's behaviour)", describeEntry(i, o), what)
 			return
 		}
 		line := v.cur.doc.Line("provenance")
 		if i < len(cur) {
 			line = v.cur.entryLine(i)
 		}
-		verb := "was removed or reordered"
-		if i < len(cur) && action(cur[i]) == action(o) && agent(cur[i]) == agent(o) {
-			verb = fmt.Sprintf("was changed (%s differs)", strings.Join(yamldoc.ChangedKeys(o, cur[i]), ", "))
-		}
-		pass.Report(v.path, line, "%s of %s %s: provenance is append-only; restore it and record the change as a new `updated` entry", describeEntry(i, o), what, verb)
+		pass.Report(v.path, line, "%s of %s %s; provenance is append-only: restore it and record the change as a new `updated` entry", describeEntry(i, o), what, whatHappened(old, cur, i))
 		return
 	}
+}
+
+// whatHappened says how old entry i fails to be cur[i]: removed, moved,
+// changed in place, or replaced by a different entry.
+func whatHappened(old, cur []any, i int) string {
+	o := old[i]
+	switch {
+	case i >= len(cur) || index(old, cur[i]) > i && index(cur, o) < 0:
+		return "was removed"
+	case index(cur, o) >= 0:
+		return "was moved: the entries were reordered"
+	}
+	if keys := yamldoc.ChangedKeys(o, cur[i]); len(keys) > 0 && action(cur[i]) == action(o) && agent(cur[i]) == agent(o) {
+		verb := "differ"
+		if len(keys) == 1 {
+			verb = "differs"
+		}
+		return fmt.Sprintf("was changed: %s %s", strings.Join(keys, ", "), verb)
+	}
+	return "was replaced by a different entry"
 }
 
 // syncReplaced reports awp's fast-forward sync: the last old entry is a
