@@ -173,7 +173,11 @@ func (l loader) identity(at []string, item any) (Identity, error) {
 		return Identity{}, err
 	}
 	var id Identity
-	for key, dst := range map[string]*string{"email": &id.Email, "name": &id.Name} {
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"email", &id.Email}, {"name", &id.Name}} {
+		key, dst := f.key, f.dst
 		v, ok := m[key]
 		if !ok {
 			continue

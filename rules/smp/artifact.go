@@ -192,8 +192,9 @@ func previous(pass *rules.Pass, v versions) []*artifact {
 // old list when it is a prefix (the usual case, checked in one pass), else
 // those equal to no old entry (for a merge: to no entry of any parent) and
 // not an old entry rewritten in place (smp/append-only reports those).
-// start is the index of the first. It is computed once per change.
-func added(pass *rules.Pass, v versions) (entries []any, start int) {
+// at holds each entry's index in the new provenance. It is computed once
+// per change.
+func added(pass *rules.Pass, v versions) (entries []any, at []int) {
 	key := "smp/added:" + v.change.New.Hash
 	if v.change.Old != nil {
 		key += ":" + v.change.Old.Hash
@@ -206,40 +207,42 @@ func added(pass *rules.Pass, v versions) (entries []any, start int) {
 		}
 	}
 	r := pass.Memo(key, func() any {
-		e, s := computeAdded(pass, v)
-		return addedEntries{e, s}
+		e, at := computeAdded(pass, v)
+		return addedEntries{e, at}
 	}).(addedEntries)
-	return r.entries, r.start
+	return r.entries, r.at
 }
 
 type addedEntries struct {
 	entries []any
-	start   int
+	at      []int
 }
 
-func computeAdded(pass *rules.Pass, v versions) (entries []any, start int) {
+func computeAdded(pass *rules.Pass, v versions) (entries []any, at []int) {
 	cur := v.cur.provenance()
 	var olds [][]any
 	for _, prev := range previous(pass, v) {
 		olds = append(olds, prev.provenance())
 	}
-	if len(olds) == 0 {
-		return cur, 0
+	from := -1
+	switch {
+	case len(olds) == 0:
+		from = 0
+	case len(olds) == 1 && isPrefix(olds[0], cur):
+		from = len(olds[0])
 	}
-	if len(olds) == 1 && isPrefix(olds[0], cur) {
-		return cur[len(olds[0]):], len(olds[0])
-	}
-	start = -1
 	for i, e := range cur {
-		if inAny(e, olds) || v.change.Merge == nil && rewritten(olds[0], cur, i) {
+		if from >= 0 {
+			if i < from {
+				continue
+			}
+		} else if inAny(e, olds) || v.change.Merge == nil && rewritten(olds[0], cur, i) {
 			continue
 		}
-		if start < 0 {
-			start = i
-		}
 		entries = append(entries, e)
+		at = append(at, i)
 	}
-	return entries, start
+	return entries, at
 }
 
 // isPrefix reports whether old is an unchanged prefix of cur.

