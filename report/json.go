@@ -4,17 +4,26 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-
-	"github.com/small-hook/small-hook/rules"
 )
 
 // jsonReport is the JSON output contract; field order is part of it.
 type jsonReport struct {
-	Tool     string          `json:"tool"`
-	Version  string          `json:"version"`
-	Mode     string          `json:"mode"`
-	Findings []rules.Finding `json:"findings"`
-	Summary  jsonSummary     `json:"summary"`
+	Tool     string        `json:"tool"`
+	Version  string        `json:"version"`
+	Mode     string        `json:"mode"`
+	Findings []jsonFinding `json:"findings"`
+	Summary  jsonSummary   `json:"summary"`
+}
+
+// jsonFinding is one finding of the JSON contract; it is declared here, not
+// taken from rules.Finding, so that the contract cannot change by accident.
+type jsonFinding struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	Path     string `json:"path"`
+	Line     int    `json:"line"`
+	Message  string `json:"message"`
+	Commit   string `json:"commit,omitempty"`
 }
 
 type jsonSummary struct {
@@ -24,20 +33,29 @@ type jsonSummary struct {
 	Commits  int `json:"commits"`
 }
 
-// JSON writes the result as one JSON document (see README for the shape).
+// JSON writes the result as one JSON document:
+//
+//	{"tool":…,"version":…,"mode":"staged|range|tree",
+//	 "findings":[{"rule":…,"severity":…,"path":…,"line":…,"message":…,"commit":…}],
+//	 "summary":{"errors":…,"warnings":…,"files":…,"commits":…}}
+//
+// findings is [] when there are none; commit appears only in range mode.
 func JSON(w io.Writer, r *Result) error {
 	out := jsonReport{
 		Tool: r.Tool, Version: r.Version, Mode: r.Mode,
-		Findings: r.Findings,
+		Findings: make([]jsonFinding, 0, len(r.Findings)),
 		Summary:  jsonSummary{Errors: r.Errors(), Warnings: r.Warnings(), Files: r.Files, Commits: r.Commits},
 	}
-	if out.Findings == nil {
-		out.Findings = []rules.Finding{}
+	for _, f := range r.Findings {
+		out.Findings = append(out.Findings, jsonFinding{
+			Rule: f.Rule, Severity: string(f.Severity), Path: f.Path, Line: f.Line, Message: f.Message, Commit: f.Commit,
+		})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	if err := enc.Encode(out); err != nil {
-		return fmt.Errorf("encoding JSON: %w", err)
+		return fmt.Errorf("writing the JSON report: %w", err)
 	}
 	return nil
 }

@@ -3,6 +3,8 @@
 package report
 
 import (
+	"fmt"
+
 	"github.com/small-hook/small-hook/rules"
 )
 
@@ -39,4 +41,43 @@ func (r *Result) count(sev rules.Severity) int {
 		}
 	}
 	return n
+}
+
+// Summary is the one-line summary of a result, e.g. "2 errors, 1 warning
+// in 5 files, 3 commits" or "no problems in 5 files".
+func Summary(r *Result) string {
+	files := plural(r.Files, "file", "files")
+	var s string
+	if errs, warns := r.Errors(), r.Warnings(); errs+warns == 0 {
+		s = "no problems in " + files
+	} else {
+		s = fmt.Sprintf("%s, %s in %s", plural(errs, "error", "errors"), plural(warns, "warning", "warnings"), files)
+	}
+	if r.Mode == "range" {
+		s += ", " + plural(r.Commits, "commit", "commits")
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// short abbreviates a commit id to 12 hex digits.
+func short(commit string) string {
+	if len(commit) > 12 {
+		return commit[:12]
+	}
+	return commit
+}
+
+// location is "path:line", or "path" for a finding about a whole file.
+func location(f rules.Finding) string {
+	if f.Line > 0 {
+		return fmt.Sprintf("%s:%d", f.Path, f.Line)
+	}
+	return f.Path
 }

@@ -14,8 +14,9 @@ import (
 // informationURI is where small-hook's documentation lives.
 const informationURI = "https://github.com/small-hook/small-hook"
 
-// SARIF writes the result as a SARIF 2.1.0 log with one run: the rules of
-// the registry (and of each secret rule reported) with their docs, and one
+// SARIF writes the result as a SARIF 2.1.0 log with one run: the registry's
+// rules with their docs, one more rule for each member of a rule family
+// that was reported (secrets/aws-access-token of the rule secrets), and one
 // result per finding.
 func SARIF(w io.Writer, r *Result) error {
 	run := sarif.NewRunWithInformationURI(r.Tool, informationURI)
@@ -40,17 +41,18 @@ func SARIF(w io.Writer, r *Result) error {
 			res.WithProperties(sarif.NewPropertyBag().Add("commit", f.Commit))
 		}
 	}
-	log := sarif.NewReport().AddRun(run)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(log); err != nil {
-		return fmt.Errorf("encoding SARIF: %w", err)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(sarif.NewReport().AddRun(run)); err != nil {
+		return fmt.Errorf("writing the SARIF report: %w", err)
 	}
 	return nil
 }
 
-// family returns the registry rule a finding's ID belongs to: the rule
-// itself, or for secrets/aws-access-token the rule "secrets".
+// family returns the registry rule a finding's rule ID belongs to: the
+// rule itself, or for secrets/aws-access-token the rule secrets; nil when
+// the ID is unknown.
 func family(all []*rules.Rule, id string) *rules.Rule {
 	for _, r := range all {
 		if r.ID == id || strings.HasPrefix(id, r.ID+"/") {
@@ -60,6 +62,8 @@ func family(all []*rules.Rule, id string) *rules.Rule {
 	return nil
 }
 
+// addRule adds the driver rule id, described by the doc of rule (which is
+// id's family when the two differ) when rule is known.
 func addRule(run *sarif.Run, id string, rule *rules.Rule) {
 	d := run.AddRule(id)
 	if rule == nil {
@@ -69,6 +73,9 @@ func addRule(run *sarif.Run, id string, rule *rules.Rule) {
 	rest = strings.TrimSpace(rest)
 	if rest == "" {
 		rest = title
+	}
+	if member, ok := strings.CutPrefix(id, rule.ID+"/"); ok {
+		title += " (" + member + ")"
 	}
 	d.WithShortDescription(sarif.NewMultiformatMessageString().WithText(title)).
 		WithFullDescription(sarif.NewMultiformatMessageString().WithText(rest)).

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
+	"unicode"
 
 	"github.com/small-hook/small-hook/rules"
 )
@@ -17,7 +19,9 @@ const (
 )
 
 // Text writes one finding per line, `path:line: severity rule: message`
-// (range mode adds the commit), then a one-line summary.
+// (range mode adds the commit), then the range checked, if any, and a
+// one-line summary. color adds ANSI colours; the caller decides whether the
+// output is a terminal that wants them.
 func Text(w io.Writer, r *Result, color bool) error {
 	bw := bufio.NewWriter(w)
 	paint := func(code, s string) string {
@@ -27,52 +31,34 @@ func Text(w io.Writer, r *Result, color bool) error {
 		return code + s + ansiReset
 	}
 	for _, f := range r.Findings {
-		loc := f.Path
-		if f.Line > 0 {
-			loc = fmt.Sprintf("%s:%d", f.Path, f.Line)
-		}
 		sev := paint(ansiYellow, string(f.Severity))
 		if f.Severity == rules.Error {
 			sev = paint(ansiRed, string(f.Severity))
 		}
-		fmt.Fprintf(bw, "%s: %s %s: %s", paint(ansiBold, loc), sev, f.Rule, f.Message)
+		fmt.Fprintf(bw, "%s: %s %s: %s", paint(ansiBold, oneLine(location(f))), sev, f.Rule, oneLine(f.Message))
 		if f.Commit != "" {
 			fmt.Fprintf(bw, " [commit %s]", short(f.Commit))
 		}
 		fmt.Fprintln(bw)
 	}
 	if r.Range != "" {
-		fmt.Fprintf(bw, "checked %s\n", r.Range)
+		fmt.Fprintf(bw, "checked %s\n", oneLine(r.Range))
 	}
 	fmt.Fprintln(bw, Summary(r))
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing the text report: %w", err)
+	}
+	return nil
 }
 
-// Summary is the one-line summary of a result.
-func Summary(r *Result) string {
-	files := plural(r.Files, "file", "files")
-	var s string
-	if errs, warns := r.Errors(), r.Warnings(); errs+warns == 0 {
-		s = "no problems in " + files
-	} else {
-		s = fmt.Sprintf("%s, %s in %s", plural(errs, "error", "errors"), plural(warns, "warning", "warnings"), files)
-	}
-	if r.Mode == "range" {
-		s += ", " + plural(r.Commits, "commit", "commits")
-	}
-	return s
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-func short(commit string) string {
-	if len(commit) > 12 {
-		return commit[:12]
-	}
-	return commit
+// oneLine replaces control characters (line breaks, tabs, terminal escape
+// sequences from file names or content) with spaces, so that each finding
+// stays on one line and cannot drive the terminal.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
 }

@@ -1,0 +1,84 @@
+package cienv
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+)
+
+// githubEvent holds the parts of GitHub's event payloads that name a range.
+type githubEvent struct {
+	Before      string `json:"before"`
+	After       string `json:"after"`
+	Ref         string `json:"ref"`
+	PullRequest *struct {
+		Base struct {
+			SHA string `json:"sha"`
+		} `json:"base"`
+		Head struct {
+			SHA string `json:"sha"`
+		} `json:"head"`
+	} `json:"pull_request"`
+	MergeGroup *struct {
+		BaseSHA string `json:"base_sha"`
+		HeadSHA string `json:"head_sha"`
+	} `json:"merge_group"`
+	Repository struct {
+		DefaultBranch string `json:"default_branch"`
+	} `json:"repository"`
+}
+
+// github reads the range from the payload of the GitHub Actions event that
+// started the workflow.
+func github(getenv func(string) string) (Range, error) {
+	name := getenv("GITHUB_EVENT_NAME")
+	path := getenv("GITHUB_EVENT_PATH")
+	if path == "" {
+		return Range{}, errors.New("GitHub Actions without GITHUB_EVENT_PATH: set SMALL_HOOK_BASE")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Range{}, fmt.Errorf("reading the GitHub event payload: %w", err)
+	}
+	var ev githubEvent
+	if err := json.Unmarshal(data, &ev); err != nil {
+		return Range{}, fmt.Errorf("GitHub event payload %s is not valid JSON: %w", path, err)
+	}
+	source := "GitHub " + name
+	switch name {
+	case "pull_request", "pull_request_target", "pull_request_review":
+		if ev.PullRequest == nil || ev.PullRequest.Base.SHA == "" || ev.PullRequest.Head.SHA == "" {
+			return Range{}, fmt.Errorf("GitHub %s payload %s has no pull_request.base.sha and pull_request.head.sha", name, path)
+		}
+		return Range{Base: ev.PullRequest.Base.SHA, Head: ev.PullRequest.Head.SHA, Source: source}, nil
+	case "merge_group":
+		if ev.MergeGroup == nil || ev.MergeGroup.BaseSHA == "" || ev.MergeGroup.HeadSHA == "" {
+			return Range{}, fmt.Errorf("GitHub merge_group payload %s has no merge_group.base_sha and merge_group.head_sha", path)
+		}
+		return Range{Base: ev.MergeGroup.BaseSHA, Head: ev.MergeGroup.HeadSHA, Source: source}, nil
+	case "push":
+		return githubPush(ev, path)
+	}
+	return Range{}, fmt.Errorf("GitHub event %q names no commit range: run on pull_request, pull_request_target, merge_group or push, or set SMALL_HOOK_BASE", name)
+}
+
+// githubPush is the range of a push: before..after, or for a new branch
+// (before all zeros) the default branch..after, whose merge base the range
+// walk finds.
+func githubPush(ev githubEvent, path string) (Range, error) {
+	if ev.After == "" || isZero(ev.After) {
+		return Range{}, fmt.Errorf("GitHub push payload %s has no after commit (a deleted branch has nothing to check)", path)
+	}
+	if ev.Before != "" && !isZero(ev.Before) {
+		return Range{Base: ev.Before, Head: ev.After, Source: "GitHub push"}, nil
+	}
+	branch := ev.Repository.DefaultBranch
+	if branch == "" {
+		return Range{}, fmt.Errorf("GitHub push payload %s of a new branch has no repository.default_branch to compare with: set SMALL_HOOK_BASE", path)
+	}
+	if ev.Ref == "refs/heads/"+branch {
+		return Range{}, fmt.Errorf("GitHub push that created the default branch %s: there is no earlier commit to compare with; run small-hook check --all or set SMALL_HOOK_BASE", branch)
+	}
+	return Range{Base: "origin/" + branch, Head: ev.After, Source: "GitHub push of a new branch"}, nil
+}
