@@ -1,6 +1,9 @@
 package secrets
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,34 +14,51 @@ import (
 
 func scan(t *testing.T, s *Scanner, path, content string, lines []int) []Finding {
 	t.Helper()
-	found, err := s.Scan(path, []byte(content), lines, "")
+	found, err := s.Scan(path, []byte(content), lines)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return found
 }
 
+// rulesAt lists findings as rule@line.
+func rulesAt(found []Finding) string {
+	var out []string
+	for _, f := range found {
+		out = append(out, fmt.Sprintf("%s@%d", f.RuleID, f.Line))
+	}
+	return strings.Join(out, ",")
+}
+
 func TestDefaultRulesCatchRealisticSecrets(t *testing.T) {
 	s := New(Options{})
+	key := strings.TrimSuffix(fakeKey, "\n")
 	cases := []struct {
-		name, content, rule, secret string
-		line                        int
+		name, path, content, rule, secret string
+		line                              int
 	}{
-		{"aws key in a progress note", "entries:\n    - notes: deployed with " + fakeAWS + " today\n", "aws-access-token", fakeAWS, 2},
-		{"github token in evidence", "a: 1\nb: 2\n      evidence: pushed with " + fakeGitHub + "\n", "github-pat", fakeGitHub, 3},
-		{"slack token in a plan task", "tasks:\n  - id: t\n    title: post to " + fakeSlack + "\n", "slack-bot-token", fakeSlack, 3},
-		{"stripe key in intent prose", "intent: charge cards with " + fakeStripe + "\n", "stripe-access-token", fakeStripe, 1},
-		{"password assignment in an artifact body", "# Notes\n\n  - db_password: " + fakePass + "\n", "generic-api-key", fakePass, 3},
-		{"private key block", "# Keys\n" + fakeKey, "private-key", "MIIEowIBAAKCAQEAu1SU1", 2},
+		{"aws key id in a progress note", ".small/progress.small.yml", "entries:\n    - notes: deployed with " + fakeAWS + " today\n", "aws-access-token", fakeAWS, 2},
+		{"aws secret key in evidence", ".small/progress.small.yml", "entries:\n    - task_id: t\n      evidence: aws_secret_access_key = " + fakeAWSSecret + "\n", "generic-api-key", fakeAWSSecret, 3},
+		{"github token in evidence", ".small/progress.small.yml", "a: 1\nb: 2\n      evidence: pushed with " + fakeGitHub + "\n", "github-pat", fakeGitHub, 3},
+		{"slack token in a plan task", ".small/plan.small.yml", "tasks:\n  - id: t\n    title: post to " + fakeSlack + "\n", "slack-bot-token", fakeSlack, 3},
+		{"stripe key in intent prose", ".small/intent.small.yml", "intent: charge cards with " + fakeStripe + "\n", "stripe-access-token", fakeStripe, 1},
+		{"password assignment in an artifact body", "artifacts/notes.md", "# Notes\n\n  - db_password: " + fakePass + "\n", "generic-api-key", fakePass, 3},
+		{"password on the line after its key", "artifacts/notes.md", "# Notes\npassword:\n  " + fakePass + "\n", "generic-api-key", fakePass, 2},
+		{"private key block", ".awp/private-key.pem", "# Keys\n" + fakeKey, "private-key", key, 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			found := scan(t, s, "artifacts/notes.md", tc.content, nil)
+			found := scan(t, s, tc.path, tc.content, nil)
 			if len(found) != 1 || found[0].RuleID != tc.rule || found[0].Line != tc.line {
-				t.Fatalf("got %+v, want one %s at line %d", found, tc.rule, tc.line)
+				t.Fatalf("got %s, want %s@%d", rulesAt(found), tc.rule, tc.line)
 			}
-			if strings.Contains(found[0].Preview+found[0].Description+found[0].Fingerprint, tc.secret) {
-				t.Errorf("finding holds the secret: %+v", found[0])
+			f := found[0]
+			want := fmt.Sprintf("%s…(%d chars)", tc.secret[:4], len(tc.secret))
+			if f.Preview != want || f.Fingerprint != fmt.Sprintf("%s:%s:%d", tc.path, tc.rule, tc.line) {
+				t.Errorf("preview %q (want %q), fingerprint %q", f.Preview, want, f.Fingerprint)
+			}
+			if strings.Contains(fmt.Sprintf("%+v", f), tc.secret[4:]) {
+				t.Errorf("finding holds the secret: %+v", f)
 			}
 		})
 	}
@@ -54,113 +74,204 @@ authors:
   - 'did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW'
 modifiedBy: 'did:key:z6Mko64x75DDgiVmhP2DoegyEgiq5tVejzcqzYB8tJt4VR2q'
 provenance:
-  - agent: 'did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW'
+  - agent: did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW
+    message: "by did:key:z6Mko64x75DDgiVmhP2DoegyEgiq5tVejzcqzYB8tJt4VR2q"
 `
 	if found := scan(t, New(Options{}), "artifacts/x.md", content, nil); len(found) != 0 {
-		t.Errorf("false positives: %+v", found)
+		t.Errorf("false positives: %s", rulesAt(found))
+	}
+	files, err := filepath.Glob("../testdata/secrets/*")
+	if err != nil || len(files) < 5 {
+		t.Fatalf("fixtures: %v %v", files, err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if found := scan(t, New(Options{}), "artifacts/"+filepath.Base(name), string(data), nil); len(found) != 0 {
+			t.Errorf("%s: false positives: %s", name, rulesAt(found))
+		}
+	}
+}
+
+func TestDIDAllowlistKeepsRealKeysOnTheSameLine(t *testing.T) {
+	content := "agent: did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW api_key: " + fakePass + "\n"
+	if got := rulesAt(scan(t, New(Options{}), "artifacts/x.md", content, nil)); got != "generic-api-key@1" {
+		t.Errorf("got %q, want the api_key reported", got)
+	}
+	// A key assigned a DID-shaped value is not a DID.
+	content = "api_key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW\n"
+	if got := rulesAt(scan(t, New(Options{}), "artifacts/x.md", content, nil)); got != "generic-api-key@1" {
+		t.Errorf("got %q, want it reported", got)
 	}
 }
 
 func TestOnlyTheGivenLinesAreScanned(t *testing.T) {
 	content := "old: " + fakeGitHub + "\nnew: fine\nnewer: " + fakeStripe + "\n"
-	found := scan(t, New(Options{}), ".small/plan.small.yml", content, []int{2, 3})
-	if len(found) != 1 || found[0].Line != 3 {
-		t.Fatalf("got %+v, want only line 3", found)
+	cases := []struct {
+		lines []int
+		want  string
+	}{
+		{nil, "github-pat@1,stripe-access-token@3"},
+		{[]int{2, 3}, "stripe-access-token@3"},
+		{[]int{1}, "github-pat@1"},
+		{[]int{2}, ""},
+		{[]int{}, ""},
 	}
-	if found := scan(t, New(Options{}), ".small/plan.small.yml", content, []int{}); len(found) != 0 {
-		t.Errorf("no lines given, findings %+v", found)
+	for _, tc := range cases {
+		if got := rulesAt(scan(t, New(Options{}), ".small/plan.small.yml", content, tc.lines)); got != tc.want {
+			t.Errorf("lines %v: got %q, want %q", tc.lines, got, tc.want)
+		}
+	}
+	part := Part{Path: ".small/plan.small.yml", Data: []byte("x: 1\nnewer: " + fakeStripe + "\n"), FirstLine: 41, Lines: []int{42}}
+	if found, err := New(Options{}).ScanPart(part); err != nil || rulesAt(found) != "stripe-access-token@42" {
+		t.Errorf("part from line 41: %s %v", rulesAt(found), err)
 	}
 }
 
 func TestLargeContentIsChunkedWithRightLines(t *testing.T) {
 	var b strings.Builder
-	for i := 0; i < 5000; i++ {
-		b.WriteString("    - evidence: go test ./... passed with no output at all today\n")
+	for i := range 5000 {
+		fmt.Fprintf(&b, "    - evidence: go test ./... passed, token count %d, key rotation checked\n", i)
 	}
 	b.WriteString("      notes: " + fakeAWS + "\n")
-	found := scan(t, New(Options{}), ".small/progress.small.yml", b.String(), nil)
-	if len(found) != 1 || found[0].Line != 5001 {
-		t.Fatalf("got %+v, want one finding at line 5001", found)
+	for range 100 {
+		b.WriteString("    - evidence: fine\n")
+	}
+	b.WriteString("      notes: " + fakeGitHub + "\n")
+	if b.Len() < 4*chunkSize {
+		t.Fatalf("content of %d bytes does not need chunks", b.Len())
+	}
+	if got := rulesAt(scan(t, New(Options{}), ".small/progress.small.yml", b.String(), nil)); got != "aws-access-token@5001,github-pat@5102" {
+		t.Errorf("got %s", got)
+	}
+	for _, c := range chunks([]byte(b.String()), 1, nil) {
+		if len(c.text) > chunkSize {
+			t.Errorf("chunk at line %d holds %d bytes", c.line, len(c.text))
+		}
 	}
 }
 
 func TestSuppression(t *testing.T) {
 	content := "a: 1\nnotes: " + fakeGitHub + "\n"
-	s := New(Options{Ignore: []byte("# reviewed\n.small/plan.small.yml:github-pat:2\n")})
-	if found := scan(t, s, ".small/plan.small.yml", content, nil); len(found) != 0 {
-		t.Errorf(".gitleaksignore fingerprint not honoured: %+v", found)
+	cases := []struct {
+		name, ignore, path, commit, content string
+		want                                int
+	}{
+		{"no ignore file", "", ".small/plan.small.yml", "", content, 1},
+		{"fingerprint", "# reviewed\n.small/plan.small.yml:github-pat:2\n", ".small/plan.small.yml", "", content, 0},
+		{"fingerprint of another file", ".small/plan.small.yml:github-pat:2\n", ".small/intent.small.yml", "", content, 1},
+		{"fingerprint of another line", ".small/plan.small.yml:github-pat:1\n", ".small/plan.small.yml", "", content, 1},
+		{"commit fingerprint", "abc123:.small/plan.small.yml:github-pat:2\n", ".small/plan.small.yml", "abc123", content, 0},
+		{"commit fingerprint of another commit", "abc123:.small/plan.small.yml:github-pat:2\n", ".small/plan.small.yml", "def456", content, 1},
+		{"gitleaks:allow", "", ".small/plan.small.yml", "", "notes: " + fakeGitHub + " # gitleaks:allow\n", 0},
 	}
-	if found := scan(t, s, ".small/intent.small.yml", content, nil); len(found) != 1 {
-		t.Errorf("fingerprint of another file suppressed this one: %+v", found)
-	}
-	withCommit := New(Options{Ignore: []byte("abc123:.small/plan.small.yml:github-pat:2\n")})
-	if found, _ := withCommit.Scan(".small/plan.small.yml", []byte(content), nil, "abc123"); len(found) != 0 {
-		t.Errorf("commit fingerprint not honoured: %+v", found)
-	}
-	inline := "notes: " + fakeGitHub + " # gitleaks:allow\n"
-	if found := scan(t, New(Options{}), ".small/plan.small.yml", inline, nil); len(found) != 0 {
-		t.Errorf("gitleaks:allow not honoured: %+v", found)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := New(Options{Ignore: []byte(tc.ignore)})
+			found, err := s.ScanPart(Part{Path: tc.path, Data: []byte(tc.content), Commit: tc.commit})
+			if err != nil || len(found) != tc.want {
+				t.Errorf("got %s (%v), want %d findings", rulesAt(found), err, tc.want)
+			}
+		})
 	}
 }
 
 func TestRepositoryConfig(t *testing.T) {
-	custom := `title = "custom"
-[extend]
-useDefault = true
-
-[[rules]]
+	custom := `[[rules]]
 id = "corp-token"
 description = "Corp internal token"
 regex = '''corp_[a-z0-9]{24}'''
 keywords = ["corp_"]
 `
-	s := New(Options{Config: []byte(custom), ConfigPath: ".gitleaks.toml"})
-	found := scan(t, s, ".small/plan.small.yml", "x: corp_"+"abcdefghijklmnopqrstuvwx\ny: "+fakeGitHub+"\n", nil)
-	var ids []string
-	for _, f := range found {
-		ids = append(ids, f.RuleID)
+	extended := "[extend]\nuseDefault = true\n" + custom
+	content := "x: corp_" + "abcdefghijklmnopqrstuvwx\ny: " + fakeGitHub + "\nz: " + fakeStripe + "\n"
+	cases := []struct {
+		name, config, want string
+	}{
+		{"default rules", "", "github-pat@2,stripe-access-token@3"},
+		{"extending the defaults", extended, "corp-token@1,github-pat@2,stripe-access-token@3"},
+		{"replacing the defaults", custom, "corp-token@1"},
+		{"disabling a default rule", "[extend]\nuseDefault = true\ndisabledRules = [\"github-pat\"]\n", "stripe-access-token@3"},
+		{"overriding a default rule", "[extend]\nuseDefault = true\n[[rules]]\nid = \"github-pat\"\ndescription = \"Our GitHub token\"\n[[rules.allowlists]]\nregexes = ['''a1B2''']\n", "stripe-access-token@3"},
+		{"global allowlist", "[extend]\nuseDefault = true\n[[allowlists]]\npaths = ['''^\\.small/plan''']\n", ""},
+		{"targeted allowlist", "[extend]\nuseDefault = true\n[[allowlists]]\ntargetRules = [\"stripe-access-token\"]\nregexTarget = \"line\"\nregexes = ['''z: sk_''']\n", "github-pat@2"},
+		{"deprecated allowlist table", "[extend]\nuseDefault = true\n[allowlist]\nstopwords = [\"a1b2c3\"]\n", "stripe-access-token@3"},
 	}
-	if strings.Join(ids, ",") != "corp-token,github-pat" {
-		t.Errorf("rules fired: %v, want the custom rule and the default ones", ids)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := Options{ConfigPath: ".gitleaks.toml"}
+			if tc.config != "" {
+				opts.Config = []byte(tc.config)
+			}
+			if got := rulesAt(scan(t, New(opts), ".small/plan.small.yml", content, nil)); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
 	}
-	broken := New(Options{Config: []byte("[[rules]]\nid = \"x\"\nregex = '''([a-z'''\n"), ConfigPath: ".gitleaks.toml"})
-	if _, err := broken.Scan("a", []byte("secret"), nil, ""); err == nil || !strings.Contains(err.Error(), ".gitleaks.toml") {
-		t.Errorf("broken config: err %v", err)
+}
+
+func TestBrokenRepositoryConfigIsAnError(t *testing.T) {
+	cases := []struct{ name, config string }{
+		{"bad regex", "[[rules]]\nid = \"x\"\nregex = '''([a-z'''\n"},
+		{"bad regex in an extending file", "[extend]\nuseDefault = true\n[[rules]]\nid = \"x\"\nregex = '''([a-z'''\n"},
+		{"bad path regex", "[[rules]]\nid = \"x\"\npath = '''(['''\n"},
+		{"bad TOML", "[[rules]\nid = 1\n"},
+		{"extend by path", "[extend]\npath = \"/etc/gitleaks.toml\"\n"},
+		{"unknown target rule", "[[rules]]\nid = \"x\"\nregex = '''x'''\n[[allowlists]]\ntargetRules = [\"nope\"]\nregexes = ['''x''']\n"},
+		{"rule without id", "[[rules]]\nregex = '''secret'''\n"},
+		{"both allowlist forms", "[[rules]]\nid = \"x\"\nregex = '''x'''\n[allowlist]\nregexes = ['''a''']\n[[allowlists]]\nregexes = ['''b''']\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := New(Options{Config: []byte(tc.config), ConfigPath: "repo/.gitleaks.toml"})
+			_, err := s.Scan("a", []byte("secret x\n"), nil)
+			if err == nil || !strings.Contains(err.Error(), "repo/.gitleaks.toml") {
+				t.Fatalf("err %v, want an error naming the file", err)
+			}
+			if _, again := s.Scan("a", []byte("secret x\n"), nil); again == nil {
+				t.Error("a second scan succeeded with a broken configuration")
+			}
+		})
+	}
+}
+
+// TestExtendedConfigLoadsRepeatedly guards against gitleaks' package-level
+// extend counter: from its third extended load in a process gitleaks keeps
+// only the file's own rules. Several scanners, each rebuilding its detector
+// as new keywords appear, must all keep the default rules.
+func TestExtendedConfigLoadsRepeatedly(t *testing.T) {
+	extended := []byte("[extend]\nuseDefault = true\n[[rules]]\nid = \"corp-token\"\nregex = '''corp_[a-z0-9]{24}'''\nkeywords = [\"corp_\"]\n")
+	for i := range 4 {
+		s := New(Options{Config: extended, ConfigPath: ".gitleaks.toml"})
+		for _, tc := range []struct{ content, want string }{
+			{"y: " + fakeGitHub + "\n", "github-pat@1"},
+			{"z: " + fakeStripe + "\n", "stripe-access-token@1"},
+			{"w: " + fakeSlack + "\n", "slack-bot-token@1"},
+			{"v: corp_" + "abcdefghijklmnopqrstuvwx\n", "corp-token@1"},
+		} {
+			if got := rulesAt(scan(t, s, "a", tc.content, nil)); got != tc.want {
+				t.Errorf("scanner %d: got %q, want %q", i, got, tc.want)
+			}
+		}
 	}
 }
 
 func TestNothingToScanBuildsNoDetector(t *testing.T) {
-	s := New(Options{})
+	s := New(Options{Config: []byte("not toml at all ["), ConfigPath: ".gitleaks.toml"})
 	scan(t, s, "a", "   \n", nil)
 	scan(t, s, "a", "x\n", []int{})
-	if s.detector != nil {
-		t.Error("the detector was built with nothing to scan")
+	scan(t, s, "a", "", nil)
+	if s.detector != nil || s.rules != nil {
+		t.Error("the configuration was loaded with nothing to scan")
 	}
 }
 
-func BenchmarkDetectorBuild(b *testing.B) {
-	for b.Loop() {
-		s := New(Options{})
-		if _, err := s.Scan("a", []byte("x: 1\n"), nil, ""); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkScanAppendedEntry(b *testing.B) {
-	s := New(Options{})
-	entry := []byte("    - evidence: go test ./... passed\n      replayId: 22980d19369cecba5c57ddcc5ad3b8d34e4b3eb41b03dfe3fae06ef1ea2dab52\n      task_id: task-1\n      timestamp: \"2027-01-01T00:00:00.000000000Z\"\n")
-	for b.Loop() {
-		if _, err := s.Scan(".small/progress.small.yml", entry, nil, ""); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// TestConfigDecodingMatchesGitleaks guards the shortcut parseConfig takes:
+// TestConfigDecodingMatchesGitleaks guards the shortcut decode takes:
 // decoding with go-toml must give what gitleaks' viper path gives.
 func TestConfigDecodingMatchesGitleaks(t *testing.T) {
-	got, err := parseConfig(Options{})
+	got, err := decode([]byte(config.DefaultConfig), "default")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,11 +289,45 @@ func TestConfigDecodingMatchesGitleaks(t *testing.T) {
 	}
 }
 
+func TestPreview(t *testing.T) {
+	cases := map[string]string{
+		"":                 "",
+		"short":            "…(5 chars)",
+		"0123456789abcdef": "0123…(16 chars)",
+		"ключ-ключ-ключ-ключ-ключ": "ключ…(24 chars)",
+	}
+	for secret, want := range cases {
+		if got := preview(secret); got != want {
+			t.Errorf("preview(%q) = %q, want %q", secret, got, want)
+		}
+	}
+}
+
+func BenchmarkDetectorBuild(b *testing.B) {
+	entry := []byte("    - evidence: token rotated\n")
+	for b.Loop() {
+		s := New(Options{})
+		if _, err := s.Scan("a", entry, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkScanAppendedEntry(b *testing.B) {
+	s := New(Options{})
+	entry := []byte("    - evidence: go test ./... passed\n      replayId: 22980d19369cecba5c57ddcc5ad3b8d34e4b3eb41b03dfe3fae06ef1ea2dab52\n      task_id: task-1\n      timestamp: \"2027-01-01T00:00:00.000000000Z\"\n")
+	for b.Loop() {
+		if _, err := s.Scan(".small/progress.small.yml", entry, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkDetectorBuildAllRules builds the detector for content that
 // names every keyword, so every default rule is compiled: gitleaks' full
 // start-up cost.
 func BenchmarkDetectorBuildAllRules(b *testing.B) {
-	vc, err := parseConfig(Options{})
+	vc, err := parseConfig([]byte(config.DefaultConfig), "default")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -193,7 +338,7 @@ func BenchmarkDetectorBuildAllRules(b *testing.B) {
 	content := []byte(all.String())
 	for b.Loop() {
 		s := New(Options{})
-		if _, err := s.Scan("a", content, nil, ""); err != nil {
+		if _, err := s.Scan("a", content, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

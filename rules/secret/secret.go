@@ -3,10 +3,12 @@ package secret
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/secrets"
 )
 
 // ID is the rule family: findings are reported as secrets/<gitleaks rule>.
@@ -18,12 +20,12 @@ func Rules() []*rules.Rule {
 		ID:       ID,
 		Severity: rules.Error,
 		Doc: `No secrets in agent state (secrets/<gitleaks rule id>)
-SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/; every staged file with secrets.scope: staged) is scanned with gitleaks' rules; findings are reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, and never show the secret. In staged and range modes only the lines a change adds are scanned; with --all every line. The repository's .gitleaks.toml and .gitleaksignore are honoured, and so is a gitleaks:allow comment on the line. Remove the secret and rotate it: it is in your working tree and maybe in history.`,
+SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/ — awp writes .awp/private-key.pem there; every staged file with secrets.scope: staged) is scanned with gitleaks' rules, and each finding is reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, with a redacted preview: the secret itself is never shown. In staged and range modes only the lines a change adds are scanned (a line is added when no old version, no parent of a merge, holds it); with --all every line. The repository's .gitleaks.toml is honoured ([extend] useDefault = true adds its rules to gitleaks' defaults, otherwise it replaces them); awp's did:key identifiers are never reported. Fix: remove the secret and rotate the credential, since it is in your working tree and maybe in history. A false positive is suppressed with a gitleaks:allow comment on its line, or with the fingerprint the message gives (path:rule:line, or commit:path:rule:line in range mode) in .gitleaksignore.`,
 		Run: run,
 	}}
 }
 
-// governed lists the paths scanned under the default scope.
+// governed reports a path scanned under the default scope.
 func governed(path string) bool {
 	for _, p := range []string{".small/", "artifacts/", ".awp/"} {
 		if strings.HasPrefix(path, p) {
@@ -42,31 +44,108 @@ func run(pass *rules.Pass) error {
 		commit = pass.Unit.Commit.Hash
 	}
 	for _, ch := range pass.Unit.Changes {
-		if ch.New == nil || ch.New.Kind != gitdiff.KindFile {
+		if ch.New == nil || ch.New.Regular() != nil {
 			continue
 		}
 		if pass.Config.Secrets.Scope != "staged" && !governed(ch.Path) {
 			continue
 		}
-		lines, from, first := addedLines(ch)
-		found, err := pass.Secrets.ScanFrom(ch.Path, ch.New.Data[from:], first, lines, commit)
+		part := secrets.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit}
+		if pass.Unit.Mode != gitdiff.ModeTree {
+			var from int
+			part.Lines, from, part.FirstLine = addedLines(ch)
+			part.Data = ch.New.Data[from:]
+		}
+		found, err := pass.Secrets.ScanPart(part)
 		if err != nil {
-			return err
+			return fmt.Errorf("scanning %s for secrets: %w", ch.Path, err)
 		}
 		for _, f := range found {
-			pass.ReportAs(ID+"/"+f.RuleID, rules.Error, f.Path, f.Line,
-				"possible secret (%s): %s; remove it and rotate the credential; if it is a false positive, add gitleaks:allow to the line or the fingerprint %s to .gitleaksignore",
-				strings.TrimSuffix(f.Description, "."), f.Preview, fingerprint(commit, f.Fingerprint))
+			if pass.Unit.Mode != gitdiff.ModeTree && inOldVersion(ch, f.Line) {
+				continue
+			}
+			pass.ReportAs(ID+"/"+f.RuleID, rules.Error, f.Path, f.Line, "%s", message(f, commit))
 		}
 	}
 	return nil
 }
 
-func fingerprint(commit, fp string) string {
-	if commit != "" {
-		return commit + ":" + fp
+// message says what was found, without the secret, and how to fix or
+// suppress it.
+func message(f secrets.Finding, commit string) string {
+	found := "possible secret (" + strings.TrimSuffix(f.Description, ".") + ")"
+	if f.Preview != "" {
+		found += ": " + f.Preview
 	}
-	return fp
+	fp := f.Fingerprint
+	if commit != "" {
+		fp = commit + ":" + fp
+	}
+	return found + "; remove it and rotate the credential; if it is a false positive, add `gitleaks:allow` to the line or its fingerprint " + fp + " to .gitleaksignore"
+}
+
+// inOldVersion reports whether line n of the new version occurs whole in
+// the old version (in a parent, for a merge): it was not added. The lines
+// scanned are a cheap superset of the added ones (see addedLines); this
+// exact test runs only for the rare line that holds a finding.
+func inOldVersion(ch gitdiff.Change, n int) bool {
+	line := lineAt(ch.New.Data, n)
+	for _, b := range oldVersions(ch) {
+		if hasLine(b.Data, line) {
+			return true
+		}
+	}
+	return false
+}
+
+// oldVersions lists the regular-file versions a change is compared with:
+// the old file, or for a merge the file at every parent.
+func oldVersions(ch gitdiff.Change) []*gitdiff.Blob {
+	olds := []*gitdiff.Blob{ch.Old}
+	if ch.Merge != nil {
+		olds = ch.Merge.Parents
+	}
+	var out []*gitdiff.Blob
+	for _, b := range olds {
+		if b != nil && b.Regular() == nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// lineAt returns line n (1-based) of data without its line ending.
+func lineAt(data []byte, n int) []byte {
+	for ; n > 1; n-- {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return nil
+		}
+		data = data[i+1:]
+	}
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		data = data[:i]
+	}
+	return bytes.TrimRight(data, "\r")
+}
+
+// hasLine reports whether text holds line as a whole line (ignoring a
+// carriage return before the newline).
+func hasLine(text, line []byte) bool {
+	for off := 0; off <= len(text); {
+		i := bytes.Index(text[off:], line)
+		if i < 0 {
+			return false
+		}
+		start, end := off+i, off+i+len(line)
+		rest := text[end:]
+		if (start == 0 || text[start-1] == '\n') &&
+			(len(rest) == 0 || rest[0] == '\n' || bytes.HasPrefix(rest, []byte("\r\n")) || (rest[0] == '\r' && len(rest) == 1)) {
+			return true
+		}
+		off = start + 1
+	}
+	return false
 }
 
 // addedLines returns the 1-based lines of the new version that are in no
@@ -76,15 +155,9 @@ func fingerprint(commit, fp string) string {
 // suffix are skipped byte-wise first, so an append to a large file costs
 // only what was appended.
 func addedLines(ch gitdiff.Change) (lines []int, from, first int) {
-	olds := []*gitdiff.Blob{ch.Old}
-	if ch.Merge != nil {
-		olds = ch.Merge.Parents
-	}
 	var texts [][]byte
-	for _, b := range olds {
-		if b != nil && b.Kind == gitdiff.KindFile {
-			texts = append(texts, b.Data)
-		}
+	for _, b := range oldVersions(ch) {
+		texts = append(texts, b.Data)
 	}
 	if len(texts) == 0 {
 		return nil, 0, 1

@@ -1,0 +1,155 @@
+package secrets
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/zricethezav/gitleaks/v8/config"
+	"github.com/zricethezav/gitleaks/v8/detect"
+	"github.com/zricethezav/gitleaks/v8/regexp"
+)
+
+// defaultConfigName names gitleaks' built-in rules in messages.
+const defaultConfigName = "gitleaks' default configuration"
+
+// didPattern matches what gitleaks' generic-api-key rule takes for a key in
+// a did:key identifier (awp writes one into every artifact): the match
+// starts at "key:" right after "did:", and the value is a multibase
+// base58btc public key, which is no secret.
+const didPattern = `^key:z[1-9A-HJ-NP-Za-km-z]{40,}(?:[\x60'"\s;]|\\[nr])?$`
+
+// loadConfig reads the repository's .gitleaks.toml (nil: gitleaks' default
+// rules) and returns it with the default rules merged in when it says
+// [extend] useDefault = true. The merge is done here, not by gitleaks:
+// gitleaks counts extended loads in a package-level variable that is never
+// reset, and from the third load in a process it silently drops the
+// default rules.
+func loadConfig(opts Options) (*config.ViperConfig, error) {
+	if opts.Config == nil {
+		return parseConfig([]byte(config.DefaultConfig), defaultConfigName)
+	}
+	vc, err := parseConfig(opts.Config, opts.ConfigPath)
+	if err != nil {
+		return nil, err
+	}
+	if vc.Extend.Path != "" || vc.Extend.URL != "" {
+		return nil, fmt.Errorf("%s: [extend] path and url are not supported (small-hook reads only the repository's own file); use useDefault = true", opts.ConfigPath)
+	}
+	if vc.Extend.UseDefault {
+		defaults, err := parseConfig([]byte(config.DefaultConfig), defaultConfigName)
+		if err != nil {
+			return nil, err
+		}
+		extend(vc, defaults)
+	}
+	vc.Extend = config.Extend{}
+	return vc, nil
+}
+
+// parseConfig decodes a gitleaks configuration without compiling it.
+func parseConfig(raw []byte, name string) (*config.ViperConfig, error) {
+	vc, err := decode(raw, name)
+	if err != nil {
+		return nil, err
+	}
+	joinLegacyAllowlists(vc)
+	return vc, nil
+}
+
+// decode reads a gitleaks configuration as written.
+func decode(raw []byte, name string) (*config.ViperConfig, error) {
+	// go-toml decodes gitleaks' configuration into the same structure as
+	// gitleaks' own viper and mapstructure path (a test compares them), in
+	// a sixth of the time and without viper's global state.
+	var vc config.ViperConfig
+	if err := toml.Unmarshal(raw, &vc); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &vc, nil
+}
+
+// extend merges the default rules into vc as gitleaks' [extend] does: a
+// default rule is added unless disabled; a rule of vc with the same id
+// overrides its description, entropy, secret group, regex and path when
+// set, and adds its tags, keywords, allowlists and required rules; the
+// global allowlists of both apply.
+func extend(vc, defaults *config.ViperConfig) {
+	disabled := map[string]bool{}
+	for _, id := range vc.Extend.DisabledRules {
+		disabled[id] = true
+	}
+	own := map[string]int{}
+	for i, r := range vc.Rules {
+		own[r.ID] = i
+	}
+	for _, base := range defaults.Rules {
+		if disabled[base.ID] {
+			continue
+		}
+		i, ok := own[base.ID]
+		if !ok {
+			vc.Rules = append(vc.Rules, base)
+			continue
+		}
+		r := vc.Rules[i]
+		merged := base
+		if r.Description != "" {
+			merged.Description = r.Description
+		}
+		if r.Entropy != 0 {
+			merged.Entropy = r.Entropy
+		}
+		if r.SecretGroup != 0 {
+			merged.SecretGroup = r.SecretGroup
+		}
+		if r.Regex != "" {
+			merged.Regex = r.Regex
+		}
+		if r.Path != "" {
+			merged.Path = r.Path
+		}
+		merged.Tags = append(slices.Clip(base.Tags), r.Tags...)
+		merged.Keywords = append(slices.Clip(base.Keywords), r.Keywords...)
+		merged.Allowlists = append(slices.Clip(base.Allowlists), r.Allowlists...)
+		merged.Required = append(slices.Clip(base.Required), r.Required...)
+		vc.Rules[i] = merged
+	}
+	vc.Allowlists = append(vc.Allowlists, defaults.Allowlists...)
+}
+
+// compile builds a detector from the rules of vc named in included (with
+// the global allowlists and the DID allowlist). A bad regular expression
+// makes gitleaks panic: that becomes an error naming the file.
+func compile(vc *config.ViperConfig, included map[string]bool, path string) (det *detect.Detector, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			det, err = nil, fmt.Errorf("%s: invalid gitleaks configuration: %v", path, r)
+		}
+	}()
+	subset := *vc
+	subset.Rules = nil
+	for _, r := range vc.Rules {
+		if included[r.ID] {
+			subset.Rules = append(subset.Rules, r)
+		}
+	}
+	cfg, err := subset.Translate()
+	if err != nil {
+		return nil, fmt.Errorf("%s: invalid gitleaks configuration: %w", path, err)
+	}
+	dids := &config.Allowlist{
+		Description: "did:key identifiers are public keys",
+		RegexTarget: "match",
+		Regexes:     []*regexp.Regexp{regexp.MustCompile(didPattern)},
+	}
+	if err := dids.Validate(); err != nil {
+		return nil, fmt.Errorf("DID allowlist: %w", err)
+	}
+	cfg.Allowlists = append(cfg.Allowlists, dids)
+	d := detect.NewDetector(cfg)
+	// Findings that gitleaks hands back hold no secret; the preview is
+	// taken from the scanned text (see secretOf).
+	d.Redact = 100
+	return d, nil
+}
