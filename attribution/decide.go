@@ -2,14 +2,13 @@ package attribution
 
 import (
 	"fmt"
-	"net/mail"
 	"strings"
 
 	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/gitdiff"
 )
 
-// Input is what is known about a change's author.
+// Input is what is known about who made a change.
 type Input struct {
 	// Message is the commit message; HasMessage is false in the pre-commit
 	// stage, before the message exists.
@@ -21,42 +20,27 @@ type Input struct {
 	EnvActor string
 }
 
-// knownAgent is an identity coding agents commit with, from their own
-// documentation and commits (see README).
-type knownAgent struct {
-	tool  string
-	email string // glob, matched case-insensitively
-}
+// actorTrailer is the trailer that states the actor explicitly.
+const actorTrailer = "Small-Actor"
 
-// knownAgents lists the identities recognised out of the box.
-func knownAgents() []knownAgent {
-	return []knownAgent{
-		{"Claude Code", "noreply@anthropic.com"},
-		{"aider", "aider@aider.chat"},
-		{"aider", "noreply@aider.chat"},
-		{"GitHub Copilot coding agent", "*+copilot@users.noreply.github.com"},
-		{"Cursor agent", "cursoragent@cursor.com"},
-	}
-}
-
-// agentTrailers are trailer keys whose presence marks an agent.
-func agentTrailers() []string { return []string{"Assisted-by", "Generated-by"} }
-
-// Decide attributes a change. In order: an explicit `Small-Actor:` trailer,
-// then SMALL_HOOK_ACTOR, then agent markers (co-author trailers, policy
-// trailers, author or committer identity, configured identities and
-// trailers); otherwise the configured default for undecided changes — or,
-// before the commit message exists, a pending verdict.
+// Decide attributes a change. In order: an explicit `Small-Actor:` trailer
+// (the last one, if several), then SMALL_HOOK_ACTOR, then agent markers
+// (co-author trailers naming a known agent, Assisted-by and Generated-by
+// trailers, an agent author or committer, configured identities and
+// trailers); otherwise the configured default for undecided changes, or,
+// before the commit message exists, a pending verdict. A Small-Actor or
+// SMALL_HOOK_ACTOR value other than agent or human is an error.
 func Decide(in Input, cfg config.Attribution) (Verdict, error) {
 	trailers := ParseTrailers(in.Message)
+	agents := agentsNamed(in, trailers, cfg)
 	for i := len(trailers) - 1; i >= 0; i-- {
 		t := trailers[i]
-		if strings.EqualFold(t.Key, "Small-Actor") {
+		if strings.EqualFold(t.Key, actorTrailer) {
 			a, err := parseActor(t.Value)
 			if err != nil {
-				return Verdict{}, fmt.Errorf("trailer Small-Actor: %w", err)
+				return Verdict{}, fmt.Errorf("trailer %s: %w", t.Key, err)
 			}
-			return Verdict{Actor: a, Evidence: "trailer Small-Actor: " + t.Value, Agents: agentsNamed(in, trailers, cfg)}, nil
+			return Verdict{Actor: a, Evidence: fmt.Sprintf("trailer %s: %s", t.Key, t.Value), Agents: agents}, nil
 		}
 	}
 	if in.EnvActor != "" {
@@ -64,17 +48,17 @@ func Decide(in Input, cfg config.Attribution) (Verdict, error) {
 		if err != nil {
 			return Verdict{}, fmt.Errorf("SMALL_HOOK_ACTOR: %w", err)
 		}
-		return Verdict{Actor: a, Evidence: "SMALL_HOOK_ACTOR=" + in.EnvActor, Agents: agentsNamed(in, trailers, cfg)}, nil
+		return Verdict{Actor: a, Evidence: "SMALL_HOOK_ACTOR=" + in.EnvActor, Agents: agents}, nil
 	}
 	if evidence := agentMarker(in, trailers, cfg); evidence != "" {
-		return Verdict{Actor: Agent, Evidence: evidence, Agents: agentsNamed(in, trailers, cfg)}, nil
+		return Verdict{Actor: Agent, Evidence: evidence, Agents: agents}, nil
 	}
 	if !in.HasMessage {
 		return Verdict{Actor: Unknown, Pending: true, Evidence: "no commit message yet (pre-commit stage); the commit-msg hook decides"}, nil
 	}
 	switch cfg.Unknown {
 	case "agent":
-		return Verdict{Actor: Agent, Evidence: "no agent or human marker; attribution.unknown is agent"}, nil
+		return Verdict{Actor: Agent, Evidence: "no agent marker; attribution.unknown is agent"}, nil
 	case "error":
 		return Verdict{Actor: Unknown, Evidence: "no agent or human marker"}, nil
 	}
@@ -91,16 +75,15 @@ func parseActor(s string) (Actor, error) {
 	return "", fmt.Errorf("%q is neither agent nor human", s)
 }
 
-// agentMarker returns the first piece of evidence that an agent made the
-// change, or "".
+// agentMarker returns the first evidence that an agent made the change,
+// or "".
 func agentMarker(in Input, trailers []Trailer, cfg config.Attribution) string {
+	keys := append(agentTrailers(), cfg.Trailers...)
 	for _, t := range trailers {
-		if isCoAuthor(t.Key) {
-			if id := parseIdentity(t.Value); isAgent(id, cfg) {
-				return fmt.Sprintf("trailer %s: %s", t.Key, t.Value)
-			}
+		if isCoAuthor(t.Key) && isAgent(parseIdentity(t.Value), cfg) {
+			return fmt.Sprintf("trailer %s: %s", t.Key, t.Value)
 		}
-		for _, k := range append(agentTrailers(), cfg.Trailers...) {
+		for _, k := range keys {
 			if strings.EqualFold(t.Key, k) {
 				return fmt.Sprintf("trailer %s: %s", t.Key, t.Value)
 			}
@@ -117,7 +100,8 @@ func agentMarker(in Input, trailers []Trailer, cfg config.Attribution) string {
 	return ""
 }
 
-// agentsNamed lists the agent identities a commit names, e-mail first.
+// agentsNamed lists the agent identities a commit names (co-authors, then
+// author and committer), each by e-mail, or by name when it has none.
 func agentsNamed(in Input, trailers []Trailer, cfg config.Attribution) []string {
 	var out []string
 	add := func(id gitdiff.Identity) {
@@ -129,7 +113,7 @@ func agentsNamed(in Input, trailers []Trailer, cfg config.Attribution) []string 
 			s = id.Name
 		}
 		for _, x := range out {
-			if x == s {
+			if strings.EqualFold(x, s) {
 				return
 			}
 		}
@@ -146,46 +130,3 @@ func agentsNamed(in Input, trailers []Trailer, cfg config.Attribution) []string 
 }
 
 func isCoAuthor(key string) bool { return strings.EqualFold(key, "Co-authored-by") }
-
-// parseIdentity reads "Name <email>".
-func parseIdentity(s string) gitdiff.Identity {
-	if a, err := mail.ParseAddress(s); err == nil {
-		return gitdiff.Identity{Name: a.Name, Email: a.Address}
-	}
-	name, rest, ok := strings.Cut(s, "<")
-	if !ok {
-		return gitdiff.Identity{Name: strings.TrimSpace(s)}
-	}
-	email, _, _ := strings.Cut(rest, ">")
-	return gitdiff.Identity{Name: strings.TrimSpace(name), Email: strings.TrimSpace(email)}
-}
-
-// isAgent reports whether an identity is a known or configured agent.
-func isAgent(id gitdiff.Identity, cfg config.Attribution) bool {
-	email := strings.ToLower(id.Email)
-	if email == "" && id.Name == "" {
-		return false
-	}
-	for _, k := range knownAgents() {
-		if config.Match(k.email, email) {
-			return true
-		}
-	}
-	if strings.HasSuffix(strings.TrimSpace(id.Name), "(aider)") {
-		return true
-	}
-	for _, a := range cfg.Agents {
-		if a.Email != "" {
-			if !config.Match(strings.ToLower(a.Email), email) {
-				continue
-			}
-		}
-		if a.Name != "" {
-			if !config.Match(a.Name, id.Name) {
-				continue
-			}
-		}
-		return true
-	}
-	return false
-}

@@ -10,95 +10,218 @@ type Trailer struct {
 	Value string
 }
 
-// scissors is the line below which `git commit -v` puts the diff.
-const scissors = "# ------------------------ >8 ------------------------"
+// scissorsLine is the line below which `git commit -v` puts the diff; git
+// drops it and everything after it.
+const scissorsLine = "# ------------------------ >8 ------------------------\n"
 
-// ParseTrailers returns the trailers of a commit message the way git
-// finds them (git interpret-trailers): after git's default clean-up
-// (comment lines and everything below the scissors line removed), the
-// trailers are the last paragraph, when that paragraph follows a blank line
-// and is made only of trailers — or holds a git-generated one
-// (Signed-off-by, "(cherry picked from commit") and at least 25% trailers.
-// A value continues on following lines that start with white space.
+// gitGeneratedPrefixes start lines that git writes itself; one of them lets
+// a trailer block hold other lines too.
+var gitGeneratedPrefixes = []string{"Signed-off-by: ", "(cherry picked from commit "}
+
+// ParseTrailers returns the trailers of a commit message as git finds them
+// in a commit (`git log --format=%(trailers:only,unfold)`, which is
+// `git interpret-trailers --parse --no-divider`):
+//
+//   - the message ends before a scissors line and before trailing comment
+//     and blank lines (and before an old-style trailing "Conflicts:" list);
+//     `#` comment lines are ignored everywhere;
+//   - the trailer block is the last paragraph, never the first (the
+//     subject), and only when all its lines are trailers, or when it holds a
+//     git-generated line (Signed-off-by, "(cherry picked from commit") and
+//     at least 25% of its lines are trailers;
+//   - a trailer is `Key: value` where the key is ASCII letters, digits and
+//     dashes, optionally followed by blanks; a line that starts with a blank
+//     continues the value of the trailer above it.
+//
+// A `---` line does not end a commit message (it would end an e-mail), and
+// CRLF line ends are read as LF.
 func ParseTrailers(message string) []Trailer {
-	lines := cleanup(message)
-	end := len(lines)
-	for i, l := range lines {
-		if strings.HasPrefix(l, "---") && (len(l) == 3 || l[3] == ' ') {
-			end = i
-			break
+	lines := splitLines(strings.ReplaceAll(message, "\r\n", "\n"))
+	lines = lines[:endOfMessage(lines)]
+	block := lines[trailerBlockStart(lines):]
+
+	// Join continuation lines to the trailer they continue.
+	var items []string
+	last := -1
+	for _, l := range block {
+		if last >= 0 && isSpace(l[0]) {
+			items[last] += l
+			continue
 		}
-	}
-	for end > 0 && strings.TrimSpace(lines[end-1]) == "" {
-		end--
-	}
-	start := end
-	for start > 0 && strings.TrimSpace(lines[start-1]) != "" {
-		start--
-	}
-	if start == 0 || start == end {
-		return nil // the only paragraph is the subject, or there is none
+		items = append(items, l)
+		last = -1
+		if separator(l) >= 1 {
+			last = len(items) - 1
+		}
 	}
 	var trailers []Trailer
-	total, generated, others := 0, false, 0
-	afterTrailer := false
-	for _, l := range lines[start:end] {
-		if (l[0] == ' ' || l[0] == '\t') && afterTrailer {
-			trailers[len(trailers)-1].Value += " " + strings.TrimSpace(l)
+	for _, item := range items {
+		if isComment(item) {
 			continue
 		}
-		total++
-		key, value, ok := splitTrailer(l)
-		afterTrailer = ok
-		if !ok {
-			others++
-			if strings.HasPrefix(l, "(cherry picked from commit ") {
-				generated = true
-			}
-			continue
+		if i := separator(item); i >= 1 {
+			trailers = append(trailers, Trailer{Key: trimSpace(item[:i]), Value: unfold(item[i+1:])})
 		}
-		if strings.EqualFold(key, "Signed-off-by") {
-			generated = true
-		}
-		trailers = append(trailers, Trailer{Key: key, Value: value})
-	}
-	if others > 0 && !(generated && len(trailers)*4 >= total) {
-		return nil
 	}
 	return trailers
 }
 
-// cleanup drops comment lines and everything from the scissors line on,
-// as git's default commit message clean-up does.
-func cleanup(message string) []string {
-	var out []string
-	for _, l := range strings.Split(strings.ReplaceAll(message, "\r\n", "\n"), "\n") {
-		if l == scissors {
-			break
-		}
-		if strings.HasPrefix(l, "#") {
-			continue
-		}
-		out = append(out, strings.TrimRight(l, " \t"))
+// splitLines splits s into lines that keep their "\n"; the last line may
+// lack it.
+func splitLines(s string) []string {
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
 	}
-	return out
+	return lines
 }
 
-// splitTrailer splits a `Key: value` line; keys are letters, digits and
-// dashes, and white space may stand before the colon.
-func splitTrailer(l string) (key, value string, ok bool) {
-	i := strings.IndexByte(l, ':')
-	if i <= 0 {
-		return "", "", false
-	}
-	key = strings.TrimRight(l[:i], " \t")
-	if key == "" {
-		return "", "", false
-	}
-	for _, r := range key {
-		if !(r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return "", "", false
+// endOfMessage returns how many lines are the message proper: lines from a
+// scissors line on, and a trailing run of comment lines, empty lines and
+// old-style "Conflicts:" lists, are not.
+func endOfMessage(lines []string) int {
+	cutoff := len(lines)
+	for i, l := range lines {
+		if l == scissorsLine {
+			cutoff = i
+			break
 		}
 	}
-	return key, strings.TrimSpace(l[i+1:]), true
+	trailing, conflicts := -1, false // trailing: where the ignorable run starts
+	for i, l := range lines[:cutoff] {
+		switch {
+		case isComment(l) || l == "\n":
+			if trailing < 0 {
+				trailing = i
+			}
+		case l == "Conflicts:\n":
+			conflicts = true
+			if trailing < 0 {
+				trailing = i
+			}
+		case conflicts && l[0] == '\t':
+			// a path of the "Conflicts:" list
+		default:
+			trailing, conflicts = -1, false
+		}
+	}
+	if trailing >= 0 {
+		return trailing
+	}
+	return cutoff
 }
+
+// trailerBlockStart returns the index of the first line of the trailer
+// block, or len(lines) when there is none. Like git it walks up from the
+// last line, counting trailer and other lines, until the blank line that
+// starts the last paragraph; the first paragraph (the subject) never counts.
+func trailerBlockStart(lines []string) int {
+	endOfTitle := len(lines)
+	for i, l := range lines {
+		if isComment(l) {
+			continue
+		}
+		if isBlank(l) {
+			endOfTitle = i
+			break
+		}
+	}
+	onlySpaces, generated := true, false
+	trailerLines, otherLines, continuations := 0, 0, 0
+	for i := len(lines) - 1; i >= endOfTitle; i-- {
+		l := lines[i]
+		switch {
+		case isComment(l):
+			otherLines += continuations
+			continuations = 0
+			continue
+		case isBlank(l):
+			if onlySpaces {
+				continue
+			}
+			otherLines += continuations
+			if (generated && trailerLines*3 >= otherLines) || (trailerLines > 0 && otherLines == 0) {
+				return i + 1
+			}
+			return len(lines)
+		}
+		onlySpaces = false
+		switch {
+		case hasGeneratedPrefix(l):
+			trailerLines++
+			continuations = 0
+			generated = true
+		case separator(l) >= 1:
+			trailerLines++
+			continuations = 0
+		case isSpace(l[0]):
+			continuations++
+		default:
+			otherLines += 1 + continuations
+			continuations = 0
+		}
+	}
+	return len(lines)
+}
+
+func hasGeneratedPrefix(l string) bool {
+	for _, p := range gitGeneratedPrefixes {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// separator returns the index of the ':' that ends a trailer key at the
+// start of l, or -1. The key is ASCII letters, digits and dashes; blanks
+// may stand between it and the colon. (Git's find_separator; a result of 0
+// means an empty key, which is no trailer.)
+func separator(l string) int {
+	blanks := false
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		switch {
+		case c == ':':
+			return i
+		case !blanks && (isAlnum(c) || c == '-'):
+		case i > 0 && (c == ' ' || c == '\t'):
+			blanks = true
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// unfold trims a value and collapses each line break, with the blanks that
+// follow it, into one space.
+func unfold(v string) string {
+	var b strings.Builder
+	v = trimSpace(v)
+	for i := 0; i < len(v); i++ {
+		if v[i] != '\n' {
+			b.WriteByte(v[i])
+			continue
+		}
+		for i+1 < len(v) && isSpace(v[i+1]) {
+			i++
+		}
+		b.WriteByte(' ')
+	}
+	return trimSpace(b.String())
+}
+
+func isComment(l string) bool { return l != "" && l[0] == '#' }
+
+// isBlank reports whether a line holds only blanks.
+func isBlank(l string) bool { return trimSpace(l) == "" }
+
+// isSpace is git's isspace: space, tab, line feed and carriage return.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func trimSpace(s string) string { return strings.Trim(s, " \t\n\r") }

@@ -3,50 +3,258 @@ package attribution
 import (
 	"os"
 	"os/exec"
+	"reflect"
 	"strings"
 	"testing"
 )
 
-// gitTrailers asks git itself which trailers a message has.
-func gitTrailers(t *testing.T, msg string) string {
+// trailerCases are commit messages and their trailers as "Key: value".
+// Every case is also checked against git itself.
+var trailerCases = []struct {
+	name string
+	msg  string
+	want []string
+}{
+	{
+		name: "last paragraph",
+		msg:  "Add the thing\n\nLonger explanation.\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nAssisted-by: aider\n",
+		want: []string{"Co-Authored-By: Claude <noreply@anthropic.com>", "Assisted-by: aider"},
+	},
+	{
+		name: "subject and trailers only",
+		msg:  "Subject\n\nCo-authored-by: A <a@example.com>\nAssisted-by: claude:opus\n",
+		want: []string{"Co-authored-by: A <a@example.com>", "Assisted-by: claude:opus"},
+	},
+	{
+		name: "a Key: value line in the middle of the body",
+		msg:  "Add the thing\n\nNote: this is prose, not a trailer.\nIt goes on.\n\nThe end of the body.\n",
+	},
+	{
+		name: "a trailer-like paragraph that is not the last",
+		msg:  "Add the thing\n\nGenerated-by: nothing\n\nFinal words here.\n",
+	},
+	{name: "subject only", msg: "Assisted-by: claude\n"},
+	{name: "subject only, no newline", msg: "Small-Actor: human"},
+	{name: "subject and a second line without a blank line", msg: "Subject\nSmall-Actor: human\n"},
+	{name: "empty", msg: ""},
+	{name: "blank lines only", msg: "\n\n\n"},
+	{
+		name: "leading blank lines",
+		msg:  "\n\nSubject\n\nSmall-Actor: human\n",
+		want: []string{"Small-Actor: human"},
+	},
+	{
+		name: "no final newline",
+		msg:  "Subject\n\nSmall-Actor: human",
+		want: []string{"Small-Actor: human"},
+	},
+	{
+		name: "comment lines are stripped",
+		msg:  "Subject\n\nBody.\n\nCo-authored-by: A <a@example.com>\n# Please enter the commit message for your changes.\n# Lines starting with '#' will be ignored.\n",
+		want: []string{"Co-authored-by: A <a@example.com>"},
+	},
+	{
+		name: "a comment line inside the trailer block",
+		msg:  "Subject\n\nBody.\n\nCo-authored-by: A <a@example.com>\n# a comment\nSmall-Actor: agent\n",
+		want: []string{"Co-authored-by: A <a@example.com>", "Small-Actor: agent"},
+	},
+	{
+		name: "a comment line before the subject",
+		msg:  "# a comment\nSubject\n\nSmall-Actor: agent\n",
+		want: []string{"Small-Actor: agent"},
+	},
+	{
+		name: "a comment between a trailer and its continuation",
+		msg:  "Subject\n\nBody.\n\nKey: v\n# c\n  more\nOther: x\n",
+	},
+	{
+		name: "the scissors line and what follows",
+		msg:  "Subject\n\nBody.\n\nSmall-Actor: human\n" + scissorsLine + "# Do not modify or remove the line above.\ndiff --git a/x b/x\n\nAssisted-by: not-a-trailer\n",
+		want: []string{"Small-Actor: human"},
+	},
+	{
+		name: "continuation lines",
+		msg:  "Subject\n\nBody.\n\nGenerated-by: a tool with a very long\n  description that wraps\n\tand wraps again\nSmall-Actor: agent\n",
+		want: []string{"Generated-by: a tool with a very long description that wraps and wraps again", "Small-Actor: agent"},
+	},
+	{
+		name: "a value that starts on the next line",
+		msg:  "Subject\n\nBody.\n\nGenerated-by:\n  a tool\n",
+		want: []string{"Generated-by: a tool"},
+	},
+	{
+		name: "an indented line after prose is no continuation",
+		msg:  "Subject\n\nBody.\n\nSigned-off-by: A <a@example.com>\nprose\n  indented\n",
+		want: []string{"Signed-off-by: A <a@example.com>"},
+	},
+	{
+		name: "an indented line after prose counts against the block",
+		msg:  "Subject\n\nBody.\n\nSigned-off-by: A <a@example.com>\nprose\n  one\n  two\n  three\n",
+	},
+	{
+		name: "Signed-off-by with 25% trailers",
+		msg:  "Subject\n\nBody.\n\nsome prose\nmore prose\neven more prose\nSigned-off-by: A <a@example.com>\n",
+		want: []string{"Signed-off-by: A <a@example.com>"},
+	},
+	{
+		name: "Signed-off-by with fewer than 25% trailers",
+		msg:  "Subject\n\nBody.\n\nsome prose\nmore prose\neven more prose\nand more\nSigned-off-by: A <a@example.com>\n",
+	},
+	{
+		name: "signed-off-by in lower case is not git-generated",
+		msg:  "Subject\n\nBody.\n\nsome prose\nsigned-off-by: A <a@example.com>\n",
+	},
+	{
+		name: "Signed-off-by without a space is not git-generated",
+		msg:  "Subject\n\nBody.\n\nsome prose\nSigned-off-by:A <a@example.com>\n",
+	},
+	{
+		name: "two trailers and six prose lines with Signed-off-by",
+		msg:  "Subject\n\nBody.\n\np1\np2\np3\np4\np5\np6\nSigned-off-by: A <a@example.com>\nCo-authored-by: B <b@example.com>\n",
+		want: []string{"Signed-off-by: A <a@example.com>", "Co-authored-by: B <b@example.com>"},
+	},
+	{
+		name: "prose in the last paragraph without a git trailer",
+		msg:  "Subject\n\nBody.\n\nsome prose\nCo-authored-by: B <b@example.com>\nAssisted-by: x\nGenerated-by: y\n",
+	},
+	{
+		name: "prose after the trailers",
+		msg:  "Subject\n\nBody.\n\nthis is prose\nSigned-off-by: A <a@example.com>\nCo-authored-by: B <b@example.com>\nand prose\n",
+		want: []string{"Signed-off-by: A <a@example.com>", "Co-authored-by: B <b@example.com>"},
+	},
+	{
+		name: "cherry-picked",
+		msg:  "Subject\n\nBody.\n\nprose a\nprose b\n(cherry picked from commit 0123456789abcdef0123456789abcdef01234567)\nCo-authored-by: B <b@example.com>\n",
+		want: []string{"Co-authored-by: B <b@example.com>"},
+	},
+	{
+		name: "the cherry-pick line counts as a trailer line",
+		msg:  "Subject\n\nBody.\n\np1\np2\np3\np4\n(cherry picked from commit 0123456789abcdef0123456789abcdef01234567)\nCo-authored-by: B <b@example.com>\n",
+		want: []string{"Co-authored-by: B <b@example.com>"},
+	},
+	{
+		name: "trailing blank lines",
+		msg:  "Subject\n\nBody.\n\nSmall-Actor: human\n\n\n\n",
+		want: []string{"Small-Actor: human"},
+	},
+	{
+		name: "trailing lines of blanks",
+		msg:  "Subject\n\nBody.\n\nSmall-Actor: human\n   \n\t\n",
+		want: []string{"Small-Actor: human"},
+	},
+	{
+		name: "a --- line does not end a commit message",
+		msg:  "Subject\n\nBody.\n---\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n",
+		want: []string{"Co-Authored-By: Claude <noreply@anthropic.com>"},
+	},
+	{
+		name: "a --- line inside the last paragraph is prose",
+		msg:  "Subject\n\nBody.\n\nSmall-Actor: human\n---\nNot-Parsed: x\n",
+	},
+	{
+		name: "an old-style Conflicts list after the trailers",
+		msg:  "Merge branch 'x'\n\nCo-authored-by: B <b@example.com>\n\nConflicts:\n\ta.go\n\tb.go\n",
+		want: []string{"Co-authored-by: B <b@example.com>"},
+	},
+	{
+		name: "blanks before the colon",
+		msg:  "Subject\n\nKey : spaced\nOther\t: tabbed\n",
+		want: []string{"Key: spaced", "Other: tabbed"},
+	},
+	{
+		name: "a key with a blank inside",
+		msg:  "Subject\n\nNot a: trailer\n",
+	},
+	{
+		name: "a non-ASCII key",
+		msg:  "Subject\n\nÉtat: fini\n",
+	},
+	{
+		name: "a URL looks like a trailer to git",
+		msg:  "Subject\n\nhttps://example.com/x\n",
+		want: []string{"https: //example.com/x"},
+	},
+	{
+		name: "CRLF line endings",
+		msg:  "Subject\r\n\r\nBody.\r\n\r\nSmall-Actor: agent\r\n",
+		want: []string{"Small-Actor: agent"},
+	},
+}
+
+func format(ts []Trailer) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.Key+": "+t.Value)
+	}
+	return out
+}
+
+// gitLines runs git with stdin, isolated from the user's and the system's
+// configuration, and returns the non-empty lines of its output.
+func gitLines(t *testing.T, dir, stdin string, args ...string) []string {
 	t.Helper()
-	cmd := exec.Command("git", "interpret-trailers", "--parse")
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	cmd.Stdin = strings.NewReader(msg)
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=A", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=A", "GIT_COMMITTER_EMAIL=a@example.com")
+	cmd.Stdin = strings.NewReader(stdin)
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("git interpret-trailers: %v", err)
+		t.Fatalf("git %s: %v", strings.Join(args, " "), err)
 	}
-	return strings.TrimSpace(string(out))
+	var lines []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }
 
-func TestTrailersAgreeWithGit(t *testing.T) {
-	messages := []string{
-		"Subject\n\nBody text.\n\nCo-authored-by: Claude <noreply@anthropic.com>\n",
-		"Subject\n\nCo-authored-by: A <a@example.com>\nAssisted-by: claude:opus\n",
-		"Co-authored-by: only a subject <a@example.com>\n",
-		"Subject\n\nAssisted-by: in the middle\n\nmore body text\n",
-		"Subject\n\nBody.\n\nKey: value\n  continued here\nOther: x\n",
-		"Subject\n\nBody.\n\nthis is prose\nSigned-off-by: A <a@example.com>\nCo-authored-by: B <b@example.com>\nand prose\n",
-		"Subject\n\nBody.\n\nthis is prose\nmore prose\nmore prose\nmore prose\nCo-authored-by: B <b@example.com>\n",
-		"Subject\n\nBody.\n\nCo-authored-by: B <b@example.com>\n\n\n",
-		"Subject\n\nKey : spaced\n",
-	}
-	for _, msg := range messages {
-		var got []string
-		for _, tr := range ParseTrailers(msg) {
-			got = append(got, tr.Key+": "+tr.Value)
-		}
-		if want := gitTrailers(t, msg); strings.Join(got, "\n") != want {
-			t.Errorf("message %q:\ngot  %q\ngit  %q", msg, strings.Join(got, "\n"), want)
-		}
+func needGit(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
 	}
 }
 
-func TestCleanupLikeGitCommit(t *testing.T) {
-	msg := "Subject\n\nBody.\n\nCo-authored-by: B <b@example.com>\n# Please enter the commit message\n" + scissors + "\ndiff --git a/x b/x\nAssisted-by: not a trailer\n"
-	got := ParseTrailers(msg)
-	if len(got) != 1 || got[0].Key != "Co-authored-by" {
-		t.Errorf("trailers %+v", got)
+func TestParseTrailers(t *testing.T) {
+	for _, c := range trailerCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := format(ParseTrailers(c.msg)); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("ParseTrailers = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestTableAgreesWithInterpretTrailers checks the table against
+// `git interpret-trailers --parse --no-divider`.
+func TestTableAgreesWithInterpretTrailers(t *testing.T) {
+	needGit(t)
+	for _, c := range trailerCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := gitLines(t, "", c.msg, "interpret-trailers", "--parse", "--no-divider"); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("git interpret-trailers = %q, the table says %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestTableAgreesWithGitLog stores every message verbatim in a commit of a
+// real repository and asks git for the commit's trailers.
+func TestTableAgreesWithGitLog(t *testing.T) {
+	needGit(t)
+	dir := t.TempDir()
+	gitLines(t, dir, "", "init", "-q")
+	tree := gitLines(t, dir, "", "write-tree")[0]
+	for _, c := range trailerCases {
+		t.Run(c.name, func(t *testing.T) {
+			commit := gitLines(t, dir, c.msg, "commit-tree", tree)[0]
+			got := gitLines(t, dir, "", "log", "-1", "--format=%(trailers:only,unfold)", commit)
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("git log %%(trailers) = %q, the table says %q", got, c.want)
+			}
+		})
 	}
 }

@@ -15,6 +15,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error returns "line N: message".
 func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
 // Load reads a .small-hook.yml. Unknown keys, wrong types and values
@@ -59,11 +60,7 @@ func Load(data []byte) (*Config, error) {
 type loader struct{ doc *yamldoc.Doc }
 
 func (l loader) fail(at []string, format string, args ...any) error {
-	line := 1
-	if len(at) > 0 {
-		line = l.doc.KeyLine(at...)
-	}
-	return &Error{Line: line, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Line: l.doc.KeyLine(at...), Msg: fmt.Sprintf(format, args...)}
 }
 
 // keys rejects keys of m (at path at) that are not allowed.
@@ -81,11 +78,24 @@ func (l loader) keys(at []string, m map[string]any, allowed ...string) error {
 	return nil
 }
 
+// where names a key path for messages, indexes in brackets:
+// attribution.agents[0].name.
 func where(at []string) string {
 	if len(at) == 0 {
 		return "the top level"
 	}
-	return strings.Join(at, ".")
+	var b strings.Builder
+	for i, tok := range at {
+		switch {
+		case tok != "" && strings.Trim(tok, "0123456789") == "":
+			b.WriteString("[" + tok + "]")
+		case i > 0:
+			b.WriteString("." + tok)
+		default:
+			b.WriteString(tok)
+		}
+	}
+	return b.String()
 }
 
 func contains(list []string, s string) bool {
@@ -141,8 +151,8 @@ func (l loader) attribution(top map[string]any, a *Attribution) error {
 		}
 		for i, t := range list {
 			s, ok := t.(string)
-			if !ok || strings.TrimSpace(s) == "" || strings.ContainsAny(s, ": \t") {
-				return l.fail([]string{"attribution", "trailers", fmt.Sprint(i)}, "attribution.trailers[%d] must be a trailer key such as X-Agent", i)
+			if !ok || !isTrailerKey(s) {
+				return l.fail([]string{"attribution", "trailers", fmt.Sprint(i)}, "attribution.trailers[%d] must be a trailer key such as X-Agent (ASCII letters, digits and dashes, without the colon)", i)
 			}
 			a.Trailers = append(a.Trailers, s)
 		}
@@ -183,8 +193,8 @@ func (l loader) identity(at []string, item any) (Identity, error) {
 			continue
 		}
 		s, isString := v.(string)
-		if !isString || s == "" {
-			return Identity{}, l.fail(append(at, key), "%s must be a non-empty glob pattern", key)
+		if !isString || strings.TrimSpace(s) == "" {
+			return Identity{}, l.fail(append(at, key), "%s must be a non-empty glob pattern (* and ? are wildcards)", where(append(at, key)))
 		}
 		*dst = s
 	}
@@ -192,4 +202,18 @@ func (l loader) identity(at []string, item any) (Identity, error) {
 		return Identity{}, l.fail(at, "an agent identity needs email or name")
 	}
 	return id, nil
+}
+
+// isTrailerKey reports whether s can be the key of a commit trailer as git
+// recognises it: ASCII letters, digits and dashes.
+func isTrailerKey(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }

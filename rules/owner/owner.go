@@ -26,6 +26,13 @@ const (
 	progress    = ".small/progress.small.yml"
 )
 
+// judged reports whether a rule that needs the change's actor applies to
+// the pass: not in tree mode (a tree has no change and no author) and not
+// while the actor is pending (the commit-msg stage decides).
+func judged(pass *rules.Pass) bool {
+	return pass.Unit.Mode != gitdiff.ModeTree && !pass.Actor.Pending
+}
+
 // who names the change for messages: "commit 1a2b3c4d5e6f" or "this commit".
 func who(pass *rules.Pass) string {
 	if c := pass.Unit.Commit; c != nil {
@@ -49,9 +56,9 @@ func ownershipRule() *rules.Rule {
 		ID:       "small/ownership",
 		Severity: rules.Error,
 		Doc: `Agents do not touch human-owned intent and constraints
-SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them; plan.small.yml and progress.small.yml are agent-owned and humans SHOULD NOT edit them by hand. The actor comes from the commit (Small-Actor trailer, agent co-author trailers, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml): an agent change that adds, edits or deletes intent or constraints is an error; a human edit of plan or progress is a warning. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks).`,
+SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them; plan.small.yml and progress.small.yml are agent-owned and humans SHOULD NOT edit them by hand. The actor comes from the commit (Small-Actor trailer, agent co-author trailers, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml): an agent change that adds, edits or deletes intent or constraints is an error; a human edit of plan or progress is a warning. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged.`,
 		Run: func(pass *rules.Pass) error {
-			if pass.Actor.Pending {
+			if !judged(pass) {
 				return nil
 			}
 			for _, ch := range pass.Unit.Changes {
@@ -80,7 +87,7 @@ func unknownRule() *rules.Rule {
 		Doc: `Every change to agent state is attributed (only with attribution.unknown: error)
 When .small-hook.yml sets attribution.unknown: error, a change to .small/ or artifacts/ must say who made it: an agent marker, or the trailer Small-Actor: human or Small-Actor: agent. Add the trailer to the commit message.`,
 		Run: func(pass *rules.Pass) error {
-			if pass.Actor.Pending || pass.Actor.Actor != attribution.Unknown || pass.Config.Attribution.Unknown != "error" {
+			if !judged(pass) || pass.Actor.Actor != attribution.Unknown || pass.Config.Attribution.Unknown != "error" {
 				return nil
 			}
 			for _, ch := range pass.Unit.Changes {
@@ -99,9 +106,9 @@ func provenanceAgentRule() *rules.Rule {
 		ID:       "smp/attribution",
 		Severity: rules.Warning,
 		Doc: `New provenance names the agent that made the commit
-When an agent-attributed commit appends provenance entries to a knowledge artifact, each new entry's agent should be one of the commit's agent identities or one of the artifact's authors. Anything else means the provenance was written under another agent's name. Record the change with the committing agent's identity.`,
+When an agent-attributed commit appends provenance entries to a knowledge artifact, each new entry's agent should be one of the commit's agent identities or one of the artifact's authors. Anything else means the provenance was written under another agent's name. Entries that the file already held before the commit (at any parent of a merge) are not judged again, and a tree (--all) has no actor to compare with. Record the change with the committing agent's identity, or add that agent to authors.`,
 		Run: func(pass *rules.Pass) error {
-			if pass.Actor.Actor != attribution.Agent {
+			if !judged(pass) || pass.Actor.Actor != attribution.Agent {
 				return nil
 			}
 			for _, ch := range pass.Unit.Changes {
@@ -110,32 +117,77 @@ When an agent-attributed commit appends provenance entries to a knowledge artifa
 				}
 				cur, err := frontmatter(ch.New)
 				if err != nil {
-					continue
-				}
-				var old []any
-				if ch.Old != nil && ch.Old.Kind == gitdiff.KindFile {
-					if o, err := frontmatter(ch.Old); err == nil {
-						old = listOf(o, "provenance")
-					}
+					continue // smp/parse reports it
 				}
 				known := map[string]bool{}
-				for _, a := range append(pass.Actor.Agents, stringsOf(cur, "authors")...) {
+				for _, a := range pass.Actor.Agents {
 					known[strings.ToLower(a)] = true
 				}
-				for i, e := range listOf(cur, "provenance") {
-					if i < len(old) && yamldoc.Equal(old[i], e) {
-						continue
-					}
+				for _, a := range stringsOf(cur, "authors") {
+					known[strings.ToLower(a)] = true
+				}
+				entries := listOf(cur, "provenance")
+				for _, i := range appended(entries, earlierProvenance(ch)) {
+					e := entries[i]
 					m, _ := e.(map[string]any)
 					agent, _ := m["agent"].(string)
 					if agent != "" && !known[strings.ToLower(agent)] {
-						pass.Report(ch.Path, cur.Line("provenance", fmt.Sprint(i)), "%s (%s) appends provenance entry %d by %q, which is neither an agent of the commit nor an author of the artifact: record changes under the committing agent's identity", who(pass), pass.Actor.Evidence, i+1, agent)
+						pass.Report(ch.Path, cur.Line("provenance", fmt.Sprint(i)), "%s (%s) appends provenance entry %d by %q, which is neither an agent of the commit nor an author of the artifact: record changes under the committing agent's identity, or add that agent to the artifact's authors", who(pass), pass.Actor.Evidence, i+1, agent)
 					}
 				}
 			}
 			return nil
 		},
 	}
+}
+
+// earlierProvenance returns the provenance of the file before the change:
+// at the first parent and, for a merge, at every other parent.
+func earlierProvenance(ch gitdiff.Change) [][]any {
+	blobs := []*gitdiff.Blob{ch.Old}
+	if ch.Merge != nil && len(ch.Merge.Parents) > 1 {
+		blobs = append(blobs, ch.Merge.Parents[1:]...) // Parents[0] is Old
+	}
+	var out [][]any
+	for _, b := range blobs {
+		if b == nil || b.Kind != gitdiff.KindFile {
+			continue
+		}
+		if d, err := frontmatter(b); err == nil {
+			out = append(out, listOf(d, "provenance"))
+		}
+	}
+	return out
+}
+
+// appended returns the indexes of the entries that no earlier version
+// holds. Entries are compared as values, so re-quoting by awp is no change;
+// an entry moved or kept in place is not new.
+func appended(entries []any, earlier [][]any) []int {
+	start := 0
+	if len(earlier) > 0 {
+		for start < len(entries) && start < len(earlier[0]) && yamldoc.Equal(entries[start], earlier[0][start]) {
+			start++
+		}
+	}
+	var out []int
+	for i := start; i < len(entries); i++ {
+		if !holds(earlier, entries[i]) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func holds(versions [][]any, e any) bool {
+	for _, v := range versions {
+		for _, x := range v {
+			if yamldoc.Equal(x, e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isArtifact(p string) bool {

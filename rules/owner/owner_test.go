@@ -267,3 +267,81 @@ func TestRules(t *testing.T) {
 		}
 	}
 }
+
+// artifactWith builds a knowledge artifact authored by did:key:zAuthor.
+// Each entry is "AGENT@M": a provenance entry by AGENT at minute M.
+func artifactWith(entries ...string) string {
+	var b strings.Builder
+	b.WriteString("---\nawp: 0.4.0\nsmp: '1.0'\ntype: knowledge-artifact\nid: 'artifact:notes'\ntitle: Notes\nauthors:\n  - 'did:key:zAuthor'\nversion: 1\ncreated: '2026-11-22T10:00:00.000Z'\nprovenance:\n")
+	for i, e := range entries {
+		agent, minute, _ := strings.Cut(e, "@")
+		action := "updated"
+		if i == 0 {
+			action = "created"
+		}
+		fmt.Fprintf(&b, "  - agent: '%s'\n    action: %s\n    timestamp: '2026-11-22T10:%02s:00.000Z'\n", agent, action, minute)
+	}
+	b.WriteString("---\n\nBody.\n")
+	return b.String()
+}
+
+func TestProvenanceAgentOnlyJudgesNewEntries(t *testing.T) {
+	const path = "artifacts/notes.md"
+	stranger := "did:key:zStranger"
+	a1, a2, a3 := "did:key:zAuthor@01", "did:key:zAuthor@02", "did:key:zAuthor@03"
+	s2, s3 := stranger+"@02", stranger+"@03"
+	unit := func(before, after string) gitdiff.Unit {
+		return rulestest.Staged(rulestest.Snapshot{path: before}, rulestest.Snapshot{path: after})
+	}
+	merge := func(first, second, after string) gitdiff.Unit {
+		u := unit(first, after)
+		u.Changes[0].Merge = &gitdiff.Merge{Parents: []*gitdiff.Blob{u.Changes[0].Old, rulestest.Blob(second)}}
+		return u
+	}
+	cases := []struct {
+		name string
+		unit gitdiff.Unit
+		want []int // lines of the findings
+	}{
+		{"an old stranger entry moves up when another is removed",
+			unit(artifactWith(a1, a2, s3), artifactWith(a1, s3)), nil},
+		{"a stranger entry is appended after a removal",
+			unit(artifactWith(a1, a2), artifactWith(a1, s3)), []int{15}},
+		{"a merge brings a stranger entry from the second parent",
+			merge(artifactWith(a1), artifactWith(a1, s2), artifactWith(a1, s2, a3)), nil},
+		{"without the merge the same entry is new",
+			unit(artifactWith(a1), artifactWith(a1, s2, a3)), []int{15}},
+		{"a merge whose result adds a stranger entry",
+			merge(artifactWith(a1), artifactWith(a1, a2), artifactWith(a1, a2, s3)), []int{18}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var lines []int
+			for _, f := range run(t, nil, agentClaude, c.unit) {
+				if f.Rule != "smp/attribution" || !strings.Contains(f.Message, stranger) {
+					t.Errorf("unexpected finding: %s", dump([]rules.Finding{f}))
+				}
+				lines = append(lines, f.Line)
+			}
+			if fmt.Sprint(lines) != fmt.Sprint(c.want) {
+				t.Errorf("findings at lines %v, want %v", lines, c.want)
+			}
+		})
+	}
+}
+
+func TestTreeModeHasNoActor(t *testing.T) {
+	errCfg := config.Default()
+	errCfg.Attribution.Unknown = "error"
+	files := rulestest.Snapshot{intent: intentV1, constraints: constraintsV1, plan: planV1, progress: progressV1,
+		"artifacts/notes.md": artifactWith("did:key:zAuthor@01", "did:key:zStranger@02")}
+	for _, v := range []attribution.Verdict{agentClaude, human, unknown} {
+		if got := run(t, errCfg, v, rulestest.Tree(files)); len(got) != 0 {
+			t.Errorf("%s verdict in tree mode:%s", v.Actor, dump(got))
+		}
+		// The same files added by a staged change are judged.
+		if got := run(t, errCfg, v, rulestest.Staged(nil, files)); v.Actor != attribution.Human && len(got) == 0 {
+			t.Errorf("%s verdict, staged: no finding", v.Actor)
+		}
+	}
+}
