@@ -2,21 +2,10 @@ package hooks
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-func gitInit(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-}
 
 func whats(actions []Action) string {
 	var s []string
@@ -26,79 +15,170 @@ func whats(actions []Action) string {
 	return strings.Join(s, " ")
 }
 
-func TestInstallAndUninstall(t *testing.T) {
-	dir := t.TempDir()
-	gitInit(t, dir, "init", "-q")
+func TestInstallWritesExecutableScriptsOnce(t *testing.T) {
+	isolate(t)
+	dir := newRepo(t)
 	acts, err := Install(dir, false)
 	if err != nil || whats(acts) != "pre-commit=installed commit-msg=installed pre-push=installed" {
-		t.Fatalf("%s %v", whats(acts), err)
+		t.Fatalf("install: %s %v", whats(acts), err)
 	}
-	hook := filepath.Join(dir, ".git", "hooks", "pre-commit")
-	if fi, err := os.Stat(hook); err != nil || fi.Mode()&0o111 == 0 {
-		t.Fatalf("hook not executable: %v", err)
+	for _, name := range Names() {
+		path := filepath.Join(dir, ".git", "hooks", name)
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o755 {
+			t.Errorf("%s has mode %v, want 0755", name, fi.Mode().Perm())
+		}
+		want, _ := scripts.ReadFile(name)
+		content := readFile(t, path)
+		if content != string(want) {
+			t.Errorf("%s differs from the embedded script", name)
+		}
+		if !strings.HasPrefix(content, "#!/bin/sh\n"+Marker+": ") {
+			t.Errorf("%s does not start with the shebang and the marker line:\n%s", name, content)
+		}
 	}
-	if acts, _ := Install(dir, false); whats(acts) != "pre-commit=unchanged commit-msg=unchanged pre-push=unchanged" {
-		t.Errorf("second install: %s", whats(acts))
+	acts, err = Install(dir, false)
+	if err != nil || whats(acts) != "pre-commit=unchanged commit-msg=unchanged pre-push=unchanged" {
+		t.Errorf("second install: %s %v", whats(acts), err)
 	}
-	if acts, _ := Uninstall(dir); whats(acts) != "pre-commit=removed commit-msg=removed pre-push=removed" {
-		t.Errorf("uninstall: %s", whats(acts))
-	}
-	if _, err := os.Stat(hook); !os.IsNotExist(err) {
-		t.Error("uninstall left the hook")
+	if entries, _ := os.ReadDir(filepath.Join(dir, ".git", "hooks")); hasBackup(entries) {
+		t.Error("reinstalling made a backup of small-hook's own hook")
 	}
 }
 
-func TestForeignHooksAreKept(t *testing.T) {
-	dir := t.TempDir()
-	gitInit(t, dir, "init", "-q")
+func hasBackup(entries []os.DirEntry) bool {
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".small-hook-") {
+			return true
+		}
+	}
+	return false
+}
+
+func TestInstallUpgradesOwnOlderHook(t *testing.T) {
+	isolate(t)
+	dir := newRepo(t)
 	hook := filepath.Join(dir, ".git", "hooks", "pre-commit")
-	foreign := "#!/bin/sh\necho mine\n"
-	os.WriteFile(hook, []byte(foreign), 0o755)
+	writeFile(t, hook, "#!/bin/sh\n"+Marker+": an older version\nexit 0\n", 0o755)
 	acts, err := Install(dir, false)
-	if err != nil || !strings.Contains(whats(acts), "pre-commit=skipped") {
+	if err != nil || !strings.HasPrefix(whats(acts), "pre-commit=replaced") {
 		t.Fatalf("%s %v", whats(acts), err)
 	}
-	if data, _ := os.ReadFile(hook); string(data) != foreign {
+	if want, _ := scripts.ReadFile("pre-commit"); readFile(t, hook) != string(want) {
+		t.Error("the older small-hook hook was not replaced")
+	}
+	if acts[0].Note != "" {
+		t.Errorf("replacing an own hook noted %q", acts[0].Note)
+	}
+}
+
+func TestForeignHooksNeedForceAndAreKept(t *testing.T) {
+	isolate(t)
+	dir := newRepo(t)
+	hooksDir := filepath.Join(dir, ".git", "hooks")
+	hook := filepath.Join(hooksDir, "pre-commit")
+	first, second := "#!/bin/sh\necho first\n", "#!/bin/sh\necho second\n"
+	writeFile(t, hook, first, 0o755)
+
+	acts, err := Install(dir, false)
+	if err != nil || whats(acts) != "pre-commit=skipped commit-msg=installed pre-push=installed" {
+		t.Fatalf("install without --force: %s %v", whats(acts), err)
+	}
+	if !strings.Contains(acts[0].Note, "--force") {
+		t.Errorf("the skip does not say how to replace the hook: %q", acts[0].Note)
+	}
+	if readFile(t, hook) != first {
 		t.Fatal("a foreign hook was overwritten without --force")
 	}
-	if acts, _ := Install(dir, true); !strings.Contains(whats(acts), "pre-commit=replaced") {
-		t.Fatalf("--force: %s", whats(acts))
+
+	acts, err = Install(dir, true)
+	if err != nil || !strings.HasPrefix(whats(acts), "pre-commit=replaced") {
+		t.Fatalf("install --force: %s %v", whats(acts), err)
 	}
-	if data, _ := os.ReadFile(hook + ".small-hook-backup"); string(data) != foreign {
-		t.Fatal("no backup of the foreign hook")
+	if readFile(t, hook+".small-hook-backup") != first {
+		t.Fatal("--force kept no backup of the foreign hook")
 	}
-	if acts, _ := Uninstall(dir); !strings.Contains(whats(acts), "pre-commit=restored") {
-		t.Fatalf("uninstall: %s", whats(acts))
+	if acts[0].Backup != hook+".small-hook-backup" || !strings.Contains(acts[0].Note, acts[0].Backup) {
+		t.Errorf("the report does not name the backup: %q", acts[0].Note)
 	}
-	if data, _ := os.ReadFile(hook); string(data) != foreign {
-		t.Fatal("uninstall did not restore the foreign hook")
+
+	// Another tool puts its hook back; --force again must not overwrite
+	// the first backup.
+	writeFile(t, hook, second, 0o755)
+	if _, err := Install(dir, true); err != nil {
+		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(dir, ".git", "hooks", "commit-msg"), []byte(foreign), 0o755)
-	Uninstall(dir)
-	if data, _ := os.ReadFile(filepath.Join(dir, ".git", "hooks", "commit-msg")); string(data) != foreign {
-		t.Fatal("uninstall removed a foreign hook")
+	if readFile(t, hook+".small-hook-backup") != first || readFile(t, hook+".small-hook-backup.1") != second {
+		t.Fatal("a second --force overwrote the first backup")
+	}
+
+	// A foreign hook small-hook never replaced stays through uninstall.
+	foreignMsg := filepath.Join(hooksDir, "commit-msg")
+	if err := os.Remove(foreignMsg); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, foreignMsg, first, 0o755)
+
+	acts, err = Uninstall(dir)
+	if err != nil || whats(acts) != "pre-commit=restored commit-msg=skipped pre-push=removed" {
+		t.Fatalf("uninstall: %s %v", whats(acts), err)
+	}
+	if readFile(t, hook) != second {
+		t.Error("uninstall did not restore the newest backup")
+	}
+	if readFile(t, foreignMsg) != first {
+		t.Error("uninstall touched a foreign hook")
+	}
+	if _, err := os.Stat(filepath.Join(hooksDir, "pre-push")); !os.IsNotExist(err) {
+		t.Error("uninstall left small-hook's pre-push hook")
 	}
 }
 
-func TestHooksPathAndWorktrees(t *testing.T) {
-	dir := t.TempDir()
-	gitInit(t, dir, "init", "-q")
-	gitInit(t, dir, "config", "core.hooksPath", "ci/hooks")
-	if _, err := Install(dir, false); err != nil {
-		t.Fatal(err)
+// TestHookMentioningTheMarkerIsForeign: only a marker on the line after
+// the shebang makes a hook small-hook's own.
+func TestHookMentioningTheMarkerIsForeign(t *testing.T) {
+	isolate(t)
+	dir := newRepo(t)
+	hook := filepath.Join(dir, ".git", "hooks", "pre-commit")
+	chained := "#!/bin/sh\nrun-other-checks\n# see the hook " + Marker + " in pre-commit.d\nexec small-hook check\n"
+	writeFile(t, hook, chained, 0o755)
+	if acts, err := Install(dir, false); err != nil || !strings.HasPrefix(whats(acts), "pre-commit=skipped") {
+		t.Fatalf("install: %s %v", whats(acts), err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "ci", "hooks", "commit-msg")); err != nil {
-		t.Fatalf("core.hooksPath not honoured: %v", err)
+	if acts, err := Uninstall(dir); err != nil || !strings.HasPrefix(whats(acts), "pre-commit=skipped") {
+		t.Fatalf("uninstall: %s %v", whats(acts), err)
 	}
-	repo := t.TempDir()
-	gitInit(t, repo, "init", "-q")
-	gitInit(t, repo, "commit", "-q", "--allow-empty", "-m", "one")
-	wt := filepath.Join(t.TempDir(), "wt")
-	gitInit(t, repo, "worktree", "add", "-q", wt)
-	if _, err := Install(filepath.Join(wt), false); err != nil {
-		t.Fatal(err)
+	if readFile(t, hook) != chained {
+		t.Fatal("a hook that only mentions the marker was changed")
 	}
-	if _, err := os.Stat(filepath.Join(repo, ".git", "hooks", "pre-push")); err != nil {
-		t.Fatalf("worktree install did not use the common hooks directory: %v", err)
+}
+
+func TestUninstallWithoutHooks(t *testing.T) {
+	isolate(t)
+	acts, err := Uninstall(newRepo(t))
+	if err != nil || len(acts) != 0 {
+		t.Fatalf("%s %v", whats(acts), err)
+	}
+}
+
+func TestOutsideARepository(t *testing.T) {
+	isolate(t)
+	if _, err := Install(t.TempDir(), false); err == nil {
+		t.Error("Install outside a repository did not fail")
+	}
+	if _, err := Uninstall(t.TempDir()); err == nil {
+		t.Error("Uninstall outside a repository did not fail")
+	}
+}
+
+func TestUnreadableConfigFails(t *testing.T) {
+	isolate(t)
+	dir := newRepo(t)
+	writeFile(t, filepath.Join(dir, ".git", "config"), "[core\n\thooksPath = x\n", 0o644)
+	if _, err := Install(dir, false); err == nil {
+		t.Error("a configuration git cannot parse either did not fail the install")
 	}
 }

@@ -1,25 +1,46 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
 )
 
-// withBinary returns an environment whose PATH finds the small-hook binary
-// built for the tests first.
-func withBinary(extra ...string) []string {
-	env := append(os.Environ(), gitEnv...)
-	env = append(env, "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"))
+// cleanEnv returns this process's environment without anything a CI
+// system, pre-commit or small-hook itself reads to find a range, so that
+// the end-to-end tests behave the same on a laptop and inside a CI job.
+func cleanEnv(extra ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch {
+		case name == "CI", name == "GIT_DIR", name == "GIT_WORK_TREE", name == "GIT_INDEX_FILE",
+			strings.HasPrefix(name, "GITHUB_"), strings.HasPrefix(name, "RUNNER_"),
+			strings.HasPrefix(name, "GITLAB_"), strings.HasPrefix(name, "CI_"),
+			strings.HasPrefix(name, "PRE_COMMIT_"), strings.HasPrefix(name, "SMALL_HOOK_"):
+			continue
+		}
+		env = append(env, kv)
+	}
+	env = append(env, gitEnv...)
 	return append(env, extra...)
 }
 
-// run runs a command in dir and returns its combined output and whether
+// withBinary returns a clean environment whose PATH finds the small-hook
+// binary built for the tests first.
+func withBinary(extra ...string) []string {
+	env := cleanEnv("PATH=" + binDir + string(os.PathListSeparator) + os.Getenv("PATH"))
+	return append(env, extra...)
+}
+
+// runIn runs a command in dir and returns its combined output and whether
 // it succeeded.
 func runIn(t *testing.T, dir string, env []string, name string, args ...string) (string, bool) {
 	t.Helper()
@@ -37,7 +58,12 @@ func runIn(t *testing.T, dir string, env []string, name string, args ...string) 
 
 // rewriteProgress changes an old progress entry: a history rewrite.
 func rewriteProgress(r *testRepo) {
-	r.write(progressPath, strings.Replace(r.read(progressPath), "go test ./parser passed", "rewritten", 1))
+	old := r.read(progressPath)
+	rewritten := strings.Replace(old, "go test ./parser passed", "rewritten", 1)
+	if rewritten == old {
+		r.t.Fatal("the fixture no longer holds the entry the tests rewrite")
+	}
+	r.write(progressPath, rewritten)
 }
 
 func TestNativeHooksBlockCommitAndPush(t *testing.T) {
@@ -63,23 +89,76 @@ func TestNativeHooksBlockCommitAndPush(t *testing.T) {
 	remote := filepath.Join(t.TempDir(), "remote.git")
 	r.git("init", "-q", "--bare", remote)
 	r.git("remote", "add", "origin", remote)
-	out, ok = runIn(t, r.dir, env, "git", "push", "-q", "origin", "HEAD~1:refs/heads/main")
-	if !ok {
+	// A new branch on a remote without a default branch: the whole tree.
+	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "origin", "HEAD~1:refs/heads/main"); !ok {
 		t.Fatalf("pushing the clean history was refused:\n%s", out)
 	}
+	// An existing branch: the commits the remote lacks.
 	out, ok = runIn(t, r.dir, env, "git", "push", "-q", "origin", "main")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("git push let a history rewrite through:\n%s", out)
 	}
+	// A new branch: what it adds to the remote's default branch.
+	r.git("remote", "set-head", "origin", "main")
+	out, ok = runIn(t, r.dir, env, "git", "push", "-q", "origin", "main:refs/heads/topic")
+	if ok || !strings.Contains(out, "small/append-only") {
+		t.Fatalf("pushing the rewrite as a new branch went through:\n%s", out)
+	}
+	if out, ok := runIn(t, r.dir, env, filepath.Join(binDir, "small-hook"), "uninstall"); !ok || !strings.Contains(out, "removed") {
+		t.Fatalf("uninstall: %s", out)
+	}
+	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "origin", "main"); !ok {
+		t.Fatalf("a push after uninstall was still checked:\n%s", out)
+	}
 }
 
-func TestPreCommitFramework(t *testing.T) {
+func TestInstallRefusesForeignHook(t *testing.T) {
+	r := newTestRepo(t)
+	foreign := "#!/bin/sh\nexit 0\n"
+	hook := filepath.Join(r.dir, ".git", "hooks", "pre-commit")
+	if err := os.WriteFile(hook, []byte(foreign), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, ok := runIn(t, r.dir, withBinary(), filepath.Join(binDir, "small-hook"), "install")
+	if ok || !strings.Contains(out, "--force") {
+		t.Fatalf("install over a foreign hook succeeded or did not say how to replace it:\n%s", out)
+	}
+	if data, _ := os.ReadFile(hook); string(data) != foreign {
+		t.Fatal("install overwrote a foreign hook")
+	}
+	if out, ok := runIn(t, r.dir, withBinary(), filepath.Join(binDir, "small-hook"), "install", "--force"); !ok {
+		t.Fatalf("install --force: %s", out)
+	}
+	if data, _ := os.ReadFile(hook + ".small-hook-backup"); string(data) != foreign {
+		t.Fatal("install --force kept no backup")
+	}
+}
+
+// preCommitEnv returns a clean environment for the pre-commit framework,
+// or skips the test when pre-commit is missing (outside CI, which must run
+// it).
+func preCommitEnv(t *testing.T) []string {
+	t.Helper()
 	if _, err := exec.LookPath("pre-commit"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("pre-commit is not installed; .ci/run installs Debian's package")
 		}
 		t.Skip("pre-commit is not installed (apt-get install pre-commit)")
 	}
+	return cleanEnv("PRE_COMMIT_HOME="+t.TempDir(), "GOFLAGS=-mod=mod")
+}
+
+func TestPreCommitManifestIsValid(t *testing.T) {
+	env := preCommitEnv(t)
+	if out, ok := runIn(t, "../..", env, "pre-commit", "validate-manifest", ".pre-commit-hooks.yaml"); !ok {
+		t.Fatalf("pre-commit rejects .pre-commit-hooks.yaml:\n%s", out)
+	}
+}
+
+// TestPreCommitFramework runs the hooks of this checkout's HEAD commit (the
+// framework installs hooks from commits only) through git.
+func TestPreCommitFramework(t *testing.T) {
+	env := preCommitEnv(t)
 	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
 	if err != nil {
 		t.Skip("not in a git checkout of small-hook")
@@ -91,110 +170,331 @@ func TestPreCommitFramework(t *testing.T) {
 	}
 	r := workspaceRepo(t)
 	config := "repos:\n- repo: " + checkout + "\n  rev: " + strings.TrimSpace(string(rev)) +
-		"\n  hooks:\n  - id: small-hook\n  - id: small-hook-commit-msg\n"
+		"\n  hooks:\n  - id: small-hook\n  - id: small-hook-commit-msg\n  - id: small-hook-push\n"
 	r.write(".pre-commit-config.yaml", config)
 	r.commit("pre-commit config")
-	env := append(os.Environ(), gitEnv...)
-	env = append(env, "PRE_COMMIT_HOME="+t.TempDir(), "GOFLAGS=-mod=mod")
-	if out, ok := runIn(t, r.dir, env, "pre-commit", "install", "--hook-type", "pre-commit", "--hook-type", "commit-msg"); !ok {
+	if out, ok := runIn(t, r.dir, env, "pre-commit", "install", "--hook-type", "pre-commit",
+		"--hook-type", "commit-msg", "--hook-type", "pre-push"); !ok {
 		t.Fatalf("pre-commit install: %s", out)
 	}
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	r.git("init", "-q", "--bare", remote)
+	r.git("remote", "add", "origin", remote)
+	// pre-commit gives no range for a branch holding the root commit, so the
+	// first push goes without the hook.
+	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "--no-verify", "origin", "main"); !ok {
+		t.Fatal(out)
+	}
+
 	r.write(progressPath, r.read(progressPath)+appendedEntry)
 	r.git("add", "-A")
 	if out, ok := runIn(t, r.dir, env, "git", "commit", "-m", "progress"); !ok {
 		t.Fatalf("a legitimate commit was refused through pre-commit:\n%s", out)
 	}
+	if out, ok := runIn(t, r.dir, env, "git", "push", "origin", "main"); !ok {
+		t.Fatalf("a legitimate push was refused through pre-commit:\n%s", out)
+	}
 	rewriteProgress(r)
 	r.git("add", "-A")
 	out, ok := runIn(t, r.dir, env, "git", "commit", "-m", "rewrite")
 	if ok || !strings.Contains(out, "small/append-only") {
-		t.Fatalf("pre-commit let a history rewrite through:\n%s", out)
+		t.Fatalf("pre-commit let a history rewrite through git commit:\n%s", out)
 	}
+	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "--no-verify", "-m", "rewrite"); !ok {
+		t.Fatal(out)
+	}
+	out, ok = runIn(t, r.dir, env, "git", "push", "origin", "main")
+	if ok || !strings.Contains(out, "small/append-only") {
+		t.Fatalf("pre-commit let a history rewrite through git push:\n%s", out)
+	}
+}
+
+// action is the part of action.yml the runner reads.
+type action struct {
+	Inputs map[string]struct {
+		Default string `yaml:"default"`
+	} `yaml:"inputs"`
+	Outputs map[string]struct {
+		Value string `yaml:"value"`
+	} `yaml:"outputs"`
+	Runs struct {
+		Using string       `yaml:"using"`
+		Steps []actionStep `yaml:"steps"`
+	} `yaml:"runs"`
 }
 
 // actionStep is one step of the composite action.
 type actionStep struct {
-	Uses string            `yaml:"uses"`
-	Run  string            `yaml:"run"`
-	Env  map[string]string `yaml:"env"`
-	ID   string            `yaml:"id"`
+	ID               string            `yaml:"id"`
+	Uses             string            `yaml:"uses"`
+	With             map[string]string `yaml:"with"`
+	Run              string            `yaml:"run"`
+	Shell            string            `yaml:"shell"`
+	WorkingDirectory string            `yaml:"working-directory"`
+	Env              map[string]string `yaml:"env"`
 }
 
-func TestGitHubActionSteps(t *testing.T) {
-	data, err := os.ReadFile("../../action.yml")
+func readAction(t *testing.T) (action, string) {
+	t.Helper()
+	actionPath, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var action struct {
-		Runs struct {
-			Steps []actionStep `yaml:"steps"`
-		} `yaml:"runs"`
-	}
-	if err := yaml.Unmarshal(data, &action); err != nil {
+	data, err := os.ReadFile(filepath.Join(actionPath, "action.yml"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
-	rewriteProgress(r)
-	head := r.commit("rewrite progress")
+	var a action
+	if err := yaml.Unmarshal(data, &a); err != nil {
+		t.Fatalf("action.yml: %v", err)
+	}
+	return a, actionPath
+}
+
+// actionRun is what a run of the action left behind.
+type actionRun struct {
+	log, summary string
+	outputs      map[string]string
+	// status is the exit status of the step that ended the run (0 when
+	// every step succeeded): what decides whether the job fails.
+	status int
+}
+
+var expression = regexp.MustCompile(`\$\{\{\s*([^}]*?)\s*\}\}`)
+
+// runAction runs the composite action's steps as the GitHub runner would:
+// each `run:` with `bash --noprofile --norc -eo pipefail`, expressions
+// substituted, a fresh GITHUB_OUTPUT per step whose values later steps and
+// the action's outputs can read, and the workspace as working directory.
+// The setup-go step is skipped: Go is already installed.
+func runAction(t *testing.T, workspace string, inputs map[string]string, event, payload string) actionRun {
+	t.Helper()
+	a, actionPath := readAction(t)
+	if a.Runs.Using != "composite" {
+		t.Fatalf("runs.using is %q, want composite", a.Runs.Using)
+	}
+	values := map[string]string{"github.action_path": actionPath, "github.workspace": workspace}
+	for name, in := range a.Inputs {
+		values["inputs."+name] = in.Default
+	}
+	for name, v := range inputs {
+		if _, ok := a.Inputs[name]; !ok {
+			t.Fatalf("action.yml has no input %q", name)
+		}
+		values["inputs."+name] = v
+	}
+	substitute := func(s string) string {
+		return expression.ReplaceAllStringFunc(s, func(m string) string {
+			key := expression.FindStringSubmatch(m)[1]
+			v, ok := values[key]
+			if !ok && !strings.HasPrefix(key, "steps.") {
+				t.Fatalf("the test runner does not know the expression %s", m)
+			}
+			return v
+		})
+	}
 
 	tmp := t.TempDir()
-	event := filepath.Join(tmp, "event.json")
-	payload := `{"action":"opened","number":7,"pull_request":{"number":7,"base":{"ref":"main","sha":"` + base + `"},"head":{"ref":"feature","sha":"` + head + `"}},"repository":{"default_branch":"main"}}`
-	if err := os.WriteFile(event, []byte(payload), 0o644); err != nil {
+	eventPath := filepath.Join(tmp, "event.json")
+	if err := os.WriteFile(eventPath, []byte(payload), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	output, summary := filepath.Join(tmp, "output"), filepath.Join(tmp, "summary.md")
-	actionPath, _ := filepath.Abs("../..")
-	inputs := map[string]string{"repository-path": r.dir, "config-path": "", "args": "", "sarif-file": filepath.Join(tmp, "out.sarif")}
-	var log bytes.Buffer
-	code := -1
-	for _, step := range action.Runs.Steps {
+	runnerTemp := filepath.Join(tmp, "runner-temp")
+	if err := os.Mkdir(runnerTemp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var run actionRun
+	for i, step := range a.Runs.Steps {
 		if step.Uses != "" {
-			continue // actions/setup-go: Go is already here
-		}
-		if strings.Contains(step.Run, "go build") {
-			// The binary is built once for all tests.
+			if !strings.HasPrefix(step.Uses, "actions/setup-go@") {
+				t.Fatalf("step %d uses %s, which the test runner cannot stand in for", i, step.Uses)
+			}
 			continue
 		}
-		env := append(os.Environ(), gitEnv...)
-		env = append(env, "GITHUB_ACTIONS=true", "GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH="+event,
-			"GITHUB_OUTPUT="+output, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_ACTION_PATH="+actionPath, "RUNNER_TEMP="+binDir)
+		if step.Shell != "bash" {
+			t.Fatalf("step %d: shell %q; composite steps need an explicit shell, and this runner knows bash", i, step.Shell)
+		}
+		script := filepath.Join(tmp, "step.sh")
+		if err := os.WriteFile(script, []byte(substitute(step.Run)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		output, summary := filepath.Join(tmp, "output", step.ID), filepath.Join(tmp, "summary.md")
+		if err := os.MkdirAll(filepath.Dir(output), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(output)
+		os.Remove(summary)
+		env := cleanEnv("CI=true", "GITHUB_ACTIONS=true", "GITHUB_EVENT_NAME="+event, "GITHUB_EVENT_PATH="+eventPath,
+			"GITHUB_OUTPUT="+output, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_ACTION_PATH="+actionPath,
+			"GITHUB_WORKSPACE="+workspace, "RUNNER_TEMP="+runnerTemp)
 		for k, v := range step.Env {
-			env = append(env, k+"="+substitute(v, inputs))
+			env = append(env, k+"="+substitute(v))
 		}
-		cmd := exec.Command("bash", "-e", "-c", substitute(step.Run, inputs))
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
+		cmd.Dir = workspace
+		if step.WorkingDirectory != "" {
+			cmd.Dir = substitute(step.WorkingDirectory)
+		}
 		cmd.Env = env
-		cmd.Stdout, cmd.Stderr = &log, &log
-		err := cmd.Run()
-		code = 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
+		out, err := cmd.CombinedOutput()
+		run.log += string(out)
+		if data, err := os.ReadFile(summary); err == nil {
+			run.summary += string(data)
+		}
+		if step.ID != "" {
+			for k, v := range readOutputs(t, output) {
+				values["steps."+step.ID+".outputs."+k] = v
+			}
+		}
+		if err != nil {
+			ee, ok := err.(*exec.ExitError)
+			if !ok {
+				t.Fatal(err)
+			}
+			run.status = ee.ExitCode()
+			break // a failing step ends the job
 		}
 	}
-	if code != exitFindings {
-		t.Fatalf("check step exited %d, want %d\n%s", code, exitFindings, log.String())
+	run.outputs = map[string]string{}
+	for name, out := range a.Outputs {
+		run.outputs[name] = substitute(out.Value)
 	}
-	if !strings.Contains(log.String(), "::error file=.small/progress.small.yml,line=") || !strings.Contains(log.String(), "title=small/append-only::") {
-		t.Errorf("no annotation for the rewrite:\n%s", log.String())
+	return run
+}
+
+// readOutputs parses a GITHUB_OUTPUT file (name=value lines; the
+// name<<DELIMITER form too).
+func readOutputs(t *testing.T, file string) map[string]string {
+	t.Helper()
+	outputs := map[string]string{}
+	f, err := os.Open(file)
+	if os.IsNotExist(err) {
+		return outputs
 	}
-	outputs, _ := os.ReadFile(output)
-	if !strings.Contains(string(outputs), "exit-code=1") || !strings.Contains(string(outputs), "findings=2") {
-		t.Errorf("step outputs:\n%s", outputs)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if md, _ := os.ReadFile(summary); !strings.Contains(string(md), "small/append-only") {
-		t.Errorf("step summary lacks the finding:\n%s", md)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if name, delim, ok := strings.Cut(line, "<<"); ok && !strings.Contains(name, "=") {
+			var lines []string
+			for sc.Scan() && sc.Text() != delim {
+				lines = append(lines, sc.Text())
+			}
+			outputs[name] = strings.Join(lines, "\n")
+			continue
+		}
+		if name, value, ok := strings.Cut(line, "="); ok {
+			outputs[name] = value
+		}
 	}
-	if sarif, _ := os.ReadFile(inputs["sarif-file"]); !strings.Contains(string(sarif), `"ruleId": "small/append-only"`) {
-		t.Errorf("SARIF file lacks the finding")
+	return outputs
+}
+
+// pullRequestEvent is a pull_request payload as GitHub writes it, trimmed
+// to the fields a reader might use.
+func pullRequestEvent(base, head string) string {
+	return `{
+  "action": "synchronize",
+  "number": 7,
+  "before": "` + base + `",
+  "after": "` + head + `",
+  "pull_request": {
+    "number": 7,
+    "state": "open",
+    "title": "Record progress",
+    "user": {"login": "octocat", "type": "User"},
+    "base": {"label": "acme:main", "ref": "main", "sha": "` + base + `", "repo": {"full_name": "acme/project", "default_branch": "main"}},
+    "head": {"label": "acme:feature", "ref": "feature", "sha": "` + head + `", "repo": {"full_name": "acme/project", "default_branch": "main"}},
+    "commits": 1
+  },
+  "repository": {"full_name": "acme/project", "default_branch": "main"},
+  "sender": {"login": "octocat", "type": "User"}
+}`
+}
+
+func TestGitHubAction(t *testing.T) {
+	cases := []struct {
+		name string
+		// change makes the pull request's commit.
+		change func(r *testRepo)
+		// inputs are the action's inputs besides repository-path, which
+		// keeps its default (the workspace).
+		inputs              map[string]string
+		exitCode            string
+		annotation, summary string
+		sarif               bool
+	}{
+		{"a pull request rewriting progress history fails with annotations", rewriteProgress,
+			map[string]string{"sarif-file": "results.sarif"}, "1",
+			"::error file=.small/progress.small.yml,line=", "small/append-only", true},
+		{"a pull request appending progress passes", func(r *testRepo) {
+			r.write(progressPath, r.read(progressPath)+appendedEntry)
+		}, nil, "0", "", "", false},
+		{"extra arguments are passed on", rewriteProgress,
+			map[string]string{"args": "--format text"}, "1", "", "", false},
+		{"a configuration that cannot be read fails as could-not-check", func(r *testRepo) {
+			r.write(progressPath, r.read(progressPath)+appendedEntry)
+		}, map[string]string{"config-path": "missing/.small-hook.yml"}, "2", "", "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := workspaceRepo(t)
+			base := r.git("rev-parse", "HEAD")
+			c.change(r)
+			head := r.commit("pull request change")
+			run := runAction(t, r.dir, c.inputs, "pull_request", pullRequestEvent(base, head))
+
+			if got := run.outputs["exit-code"]; got != c.exitCode {
+				t.Fatalf("exit-code output %q, want %s\n%s", got, c.exitCode, run.log)
+			}
+			if strconv.Itoa(run.status) != c.exitCode {
+				t.Errorf("the action's steps ended with status %d, want %s (the check's exit code)", run.status, c.exitCode)
+			}
+			annotations := 0
+			for _, line := range strings.Split(run.log, "\n") {
+				if strings.HasPrefix(line, "::error ") || strings.HasPrefix(line, "::warning ") {
+					annotations++
+				}
+			}
+			if c.inputs["args"] == "" && run.outputs["findings"] != strconv.Itoa(annotations) {
+				t.Errorf("findings output %q, but %d annotations were written:\n%s", run.outputs["findings"], annotations, run.log)
+			}
+			if c.annotation != "" && !strings.Contains(run.log, c.annotation) {
+				t.Errorf("no annotation %q:\n%s", c.annotation, run.log)
+			}
+			if c.exitCode == "0" && strings.Contains(run.log, "::error ") {
+				t.Errorf("a passing run wrote error annotations:\n%s", run.log)
+			}
+			if c.summary != "" && !strings.Contains(run.summary, c.summary) {
+				t.Errorf("the step summary lacks %q:\n%s", c.summary, run.summary)
+			}
+			if c.inputs["args"] != "" && (strings.Contains(run.log, "::error ") || !strings.Contains(run.log, "small/append-only")) {
+				t.Errorf("args did not switch the output to text:\n%s", run.log)
+			}
+			sarif, err := os.ReadFile(filepath.Join(r.dir, "results.sarif"))
+			if c.sarif && (err != nil || !strings.Contains(string(sarif), `"ruleId": "small/append-only"`)) {
+				t.Errorf("the SARIF file lacks the finding: %v", err)
+			}
+			if !c.sarif && err == nil {
+				t.Error("a SARIF file was written without the sarif-file input")
+			}
+		})
 	}
 }
 
-// substitute replaces ${{ inputs.NAME }} and ${{ github.action_path }} as
-// the runner would.
-func substitute(s string, inputs map[string]string) string {
-	for k, v := range inputs {
-		s = strings.ReplaceAll(s, "${{ inputs."+k+" }}", v)
+func TestGitHubActionSetsUpGo(t *testing.T) {
+	a, _ := readAction(t)
+	if len(a.Runs.Steps) == 0 || !strings.HasPrefix(a.Runs.Steps[0].Uses, "actions/setup-go@") {
+		t.Fatal("the first step does not set up Go")
 	}
-	return s
+	with := a.Runs.Steps[0].With
+	if with["go-version"] != "${{ inputs.go-version }}" || with["go-version-file"] != "${{ github.action_path }}/go.mod" {
+		t.Errorf("setup-go does not take the go-version input with the action's go.mod as fallback: %v", with)
+	}
+	if a.Inputs["go-version"].Default != "" {
+		t.Errorf("go-version defaults to %q; empty lets setup-go read the action's go.mod", a.Inputs["go-version"].Default)
+	}
 }

@@ -1,0 +1,124 @@
+package hooks
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// isolate makes the git configuration the tests see their own: no system
+// file, an empty global file, and a temporary home directory. It returns
+// the global configuration file.
+func isolate(t *testing.T) string {
+	t.Helper()
+	home := t.TempDir()
+	global := filepath.Join(home, "gitconfig")
+	writeFile(t, global, "", 0o644)
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("GIT_CONFIG_GLOBAL", global)
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	for _, name := range []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"} {
+		t.Setenv(name, "")
+		os.Unsetenv(name)
+	}
+	return global
+}
+
+// git runs git in dir with a fixed identity and the given extra
+// environment, failing the test when git fails; it returns the trimmed
+// output.
+func git(t *testing.T, dir string, env []string, args ...string) string {
+	t.Helper()
+	out, err := gitCmd(dir, env, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func gitCmd(dir string, env []string, args ...string) *exec.Cmd {
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
+	cmd.Env = append(cmd.Env, env...)
+	return cmd
+}
+
+// newRepo creates a repository with one commit.
+func newRepo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	git(t, dir, nil, "init", "-q", "-b", "main")
+	git(t, dir, nil, "commit", "-q", "--allow-empty", "-m", "one")
+	return dir
+}
+
+func writeFile(t *testing.T, path, content string, mode os.FileMode) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// fakeBinary writes an executable small-hook into dir that appends its
+// arguments, one call per line, to log, reads its standard input and exits with $FAKE_EXIT (0 by
+// default).
+func fakeBinary(t *testing.T, dir, log string) {
+	t.Helper()
+	writeFile(t, filepath.Join(dir, "small-hook"),
+		"#!/bin/sh\necho \"$*\" >> '"+log+"'\ncat >/dev/null\nexit ${FAKE_EXIT:-0}\n", 0o755)
+}
+
+// minimalPath returns a PATH holding dirs first, then the directories of
+// the tools the hook scripts use, and skips the test when one of those
+// also holds a small-hook or a go binary (the scripts would find them).
+func minimalPath(t *testing.T, dirs ...string) string {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, tool := range []string{"sh", "git", "cut"} {
+		p, err := exec.LookPath(tool)
+		if err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+		d := filepath.Dir(p)
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		for _, shadow := range []string{"small-hook", "go"} {
+			if _, err := os.Stat(filepath.Join(d, shadow)); err == nil {
+				t.Skipf("%s holds a %s binary the hook scripts would find", d, shadow)
+			}
+		}
+		dirs = append(dirs, d)
+	}
+	return "PATH=" + strings.Join(dirs, string(os.PathListSeparator))
+}
+
+// calls returns the logged calls of the fake binary.
+func calls(t *testing.T, log string) []string {
+	t.Helper()
+	data, err := os.ReadFile(log)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
