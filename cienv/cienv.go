@@ -10,7 +10,8 @@ import (
 
 // Range is the commits to check: those reachable from Head and not from
 // Base. Source says where the range was found, for the report (e.g.
-// "GitHub pull_request").
+// "GitHub pull_request"). An empty Base means there is no history to
+// compare with: the tree at Head is checked whole.
 type Range struct {
 	Base, Head, Source string
 }
@@ -26,6 +27,12 @@ func Detect(getenv func(string) string) (Range, error) {
 		return Range{Base: getenv("SMALL_HOOK_BASE"), Head: or(getenv("SMALL_HOOK_HEAD"), "HEAD"), Source: "SMALL_HOOK_BASE"}, nil
 	case getenv("PRE_COMMIT_FROM_REF") != "":
 		return Range{Base: getenv("PRE_COMMIT_FROM_REF"), Head: or(getenv("PRE_COMMIT_TO_REF"), "HEAD"), Source: "pre-commit"}, nil
+	case getenv("PRE_COMMIT_REMOTE_NAME") != "":
+		// pre-commit's pre-push stage sets no FROM_REF when the pushed
+		// branch shares no commit with the remote (the repository's first
+		// push): there is nothing to compare with, so the pushed tree is
+		// checked whole.
+		return Range{Head: or(getenv("PRE_COMMIT_TO_REF"), or(getenv("PRE_COMMIT_LOCAL_BRANCH"), "HEAD")), Source: "pre-commit, first push"}, nil
 	case getenv("GITHUB_ACTIONS") == "true":
 		return github(getenv)
 	case getenv("GITLAB_CI") == "true":

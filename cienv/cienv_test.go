@@ -31,6 +31,7 @@ func TestDetect(t *testing.T) {
 		{"explicit base and head", map[string]string{"SMALL_HOOK_BASE": "a", "SMALL_HOOK_HEAD": "b"}, Range{"a", "b", "SMALL_HOOK_BASE"}, ""},
 		{"explicit base wins over CI", with(onGitHub("push", "push.json"), "SMALL_HOOK_BASE", "v1.0"), Range{"v1.0", "HEAD", "SMALL_HOOK_BASE"}, ""},
 		{"pre-commit", map[string]string{"PRE_COMMIT_FROM_REF": prBase, "PRE_COMMIT_TO_REF": head}, Range{prBase, head, "pre-commit"}, ""},
+		{"pre-commit first push", map[string]string{"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_LOCAL_BRANCH": "refs/heads/main"}, Range{"", "refs/heads/main", "pre-commit, first push"}, ""},
 		{"pre-commit wins over CI", with(onGitHub("push", "push.json"), "PRE_COMMIT_FROM_REF", prBase), Range{prBase, "HEAD", "pre-commit"}, ""},
 		{"github pull_request", onGitHub("pull_request", "pull_request.json"), Range{prBase, head, "GitHub pull_request"}, ""},
 		{"github pull_request_target", onGitHub("pull_request_target", "pull_request_target.json"), Range{prBase, head, "GitHub pull_request_target"}, ""},

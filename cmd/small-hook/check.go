@@ -135,6 +135,9 @@ func (c *checkCmd) target(e *env) (target, error) {
 		if err != nil {
 			return target{}, fmt.Errorf("--ci: %w", err)
 		}
+		if r.Base == "" {
+			return target{mode: gitdiff.ModeTree, rev: orHEAD(r.Head), label: r.Source}, nil
+		}
 		return target{mode: gitdiff.ModeRange, base: r.Base, head: orHEAD(r.Head), label: r.Source}, nil
 	}
 	return target{mode: gitdiff.ModeStaged}, nil

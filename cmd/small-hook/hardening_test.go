@@ -283,3 +283,18 @@ func TestInternalErrorsNeverPass(t *testing.T) {
 		expect(t, &testRepo{t: t, dir: t.TempDir()}, exitFailure, "", "check")
 	})
 }
+
+func TestFirstPushThroughPreCommitChecksTheTree(t *testing.T) {
+	r := workspaceRepo(t)
+	rewriteProgress(r)
+	r.commit("rewrite")
+	vars := map[string]string{"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_LOCAL_BRANCH": "refs/heads/main"}
+	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitOK || !strings.Contains(out, "no problems") {
+		t.Fatalf("a clean first push: exit %d\n%s%s", code, out, errOut)
+	}
+	r.write(".small/notes.txt", "stray\n")
+	r.commit("stray file")
+	if code, out, _ := r.check(vars, "check", "--ci"); code != exitFindings || !strings.Contains(out, "small/layout") {
+		t.Fatalf("a first push with a stray file: exit %d\n%s", code, out)
+	}
+}
