@@ -4,8 +4,8 @@ import (
 	"net/mail"
 	"strings"
 
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/gitdiff"
 )
 
 // knownAgent is an identity that a coding agent commits or co-authors with.
@@ -57,7 +57,7 @@ const aiderSuffix = "(aider)"
 func agentTrailers() []string { return []string{"Assisted-by", "Generated-by"} }
 
 // isAgent reports whether an identity is a known or a configured agent.
-func isAgent(id gitdiff.Identity, cfg config.Attribution) bool {
+func isAgent(id changes.Identity, cfg config.Attribution) bool {
 	email := strings.ToLower(strings.TrimSpace(id.Email))
 	name := strings.TrimSpace(id.Name)
 	if email == "" && name == "" {
@@ -87,14 +87,14 @@ func isAgent(id gitdiff.Identity, cfg config.Attribution) bool {
 
 // parseIdentity reads a trailer value "Name <email>"; a value without an
 // address is all name.
-func parseIdentity(s string) gitdiff.Identity {
+func parseIdentity(s string) changes.Identity {
 	if a, err := mail.ParseAddress(s); err == nil {
-		return gitdiff.Identity{Name: a.Name, Email: a.Address}
+		return changes.Identity{Name: a.Name, Email: a.Address}
 	}
 	name, rest, ok := strings.Cut(s, "<")
 	if !ok {
-		return gitdiff.Identity{Name: strings.TrimSpace(s)}
+		return changes.Identity{Name: strings.TrimSpace(s)}
 	}
 	email, _, _ := strings.Cut(rest, ">")
-	return gitdiff.Identity{Name: strings.TrimSpace(name), Email: strings.TrimSpace(email)}
+	return changes.Identity{Name: strings.TrimSpace(name), Email: strings.TrimSpace(email)}
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/gitdiff"
 )
 
 // Input is what is known about who made a change.
@@ -14,8 +14,8 @@ type Input struct {
 	// stage, before the message exists.
 	Message    string
 	HasMessage bool
-	Author     gitdiff.Identity
-	Committer  gitdiff.Identity
+	Author     changes.Identity
+	Committer  changes.Identity
 	// EnvActor is SMALL_HOOK_ACTOR: "agent", "human" or "".
 	EnvActor string
 }
@@ -91,7 +91,7 @@ func agentMarker(in Input, trailers []Trailer, cfg config.Attribution) string {
 	}
 	for _, who := range []struct {
 		role string
-		id   gitdiff.Identity
+		id   changes.Identity
 	}{{"author", in.Author}, {"committer", in.Committer}} {
 		if isAgent(who.id, cfg) {
 			return fmt.Sprintf("%s %s <%s>", who.role, who.id.Name, who.id.Email)
@@ -104,7 +104,7 @@ func agentMarker(in Input, trailers []Trailer, cfg config.Attribution) string {
 // author and committer), each by e-mail, or by name when it has none.
 func agentsNamed(in Input, trailers []Trailer, cfg config.Attribution) []string {
 	var out []string
-	add := func(id gitdiff.Identity) {
+	add := func(id changes.Identity) {
 		if !isAgent(id, cfg) {
 			return
 		}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/gitdiff"
 )
 
 func TestDecide(t *testing.T) {
@@ -16,7 +16,7 @@ func TestDecide(t *testing.T) {
 	extra.Trailers = []string{"X-Agent"}
 	policy := func(p string) config.Attribution { a := def; a.Unknown = p; return a }
 
-	jane := gitdiff.Identity{Name: "Jane Doe", Email: "jane@example.com"}
+	jane := changes.Identity{Name: "Jane Doe", Email: "jane@example.com"}
 	claude := "Co-Authored-By: Claude <noreply@anthropic.com>"
 	msg := func(trailers ...string) string {
 		if len(trailers) == 0 {
@@ -57,28 +57,28 @@ func TestDecide(t *testing.T) {
 		},
 		{
 			name:  "author name ending (aider)",
-			in:    Input{Message: msg(), HasMessage: true, Author: gitdiff.Identity{Name: "Jane Doe (aider)", Email: "jane@example.com"}, Committer: jane},
+			in:    Input{Message: msg(), HasMessage: true, Author: changes.Identity{Name: "Jane Doe (aider)", Email: "jane@example.com"}, Committer: jane},
 			cfg:   def,
 			actor: Agent, evidence: "author Jane Doe (aider) <jane@example.com>",
 			agents: []string{"jane@example.com"},
 		},
 		{
 			name:  "Copilot coding agent author",
-			in:    Input{Message: msg(), HasMessage: true, Author: gitdiff.Identity{Name: "Copilot", Email: "198982749+Copilot@users.noreply.github.com"}, Committer: gitdiff.Identity{Name: "GitHub", Email: "noreply@github.com"}},
+			in:    Input{Message: msg(), HasMessage: true, Author: changes.Identity{Name: "Copilot", Email: "198982749+Copilot@users.noreply.github.com"}, Committer: changes.Identity{Name: "GitHub", Email: "noreply@github.com"}},
 			cfg:   def,
 			actor: Agent, evidence: "author Copilot <198982749+Copilot@users.noreply.github.com>",
 			agents: []string{"198982749+Copilot@users.noreply.github.com"},
 		},
 		{
 			name:  "Cursor agent author",
-			in:    Input{Message: msg(), HasMessage: true, Author: gitdiff.Identity{Name: "Cursor Agent", Email: "cursoragent@cursor.com"}, Committer: jane},
+			in:    Input{Message: msg(), HasMessage: true, Author: changes.Identity{Name: "Cursor Agent", Email: "cursoragent@cursor.com"}, Committer: jane},
 			cfg:   def,
 			actor: Agent, evidence: "author Cursor Agent <cursoragent@cursor.com>",
 			agents: []string{"cursoragent@cursor.com"},
 		},
 		{
 			name:  "Cursor agent committer",
-			in:    Input{Message: msg(), HasMessage: true, Author: jane, Committer: gitdiff.Identity{Name: "Cursor Agent", Email: "cursoragent@cursor.com"}},
+			in:    Input{Message: msg(), HasMessage: true, Author: jane, Committer: changes.Identity{Name: "Cursor Agent", Email: "cursoragent@cursor.com"}},
 			cfg:   def,
 			actor: Agent, evidence: "committer Cursor Agent <cursoragent@cursor.com>",
 			agents: []string{"cursoragent@cursor.com"},
@@ -99,7 +99,7 @@ func TestDecide(t *testing.T) {
 		},
 		{
 			name:  "Jules author",
-			in:    Input{Message: msg(), HasMessage: true, Author: gitdiff.Identity{Name: "google-labs-jules[bot]", Email: "161369871+google-labs-jules[bot]@users.noreply.github.com"}, Committer: jane},
+			in:    Input{Message: msg(), HasMessage: true, Author: changes.Identity{Name: "google-labs-jules[bot]", Email: "161369871+google-labs-jules[bot]@users.noreply.github.com"}, Committer: jane},
 			cfg:   def,
 			actor: Agent, evidence: "author google-labs-jules[bot]",
 			agents: []string{"161369871+google-labs-jules[bot]@users.noreply.github.com"},
@@ -157,34 +157,34 @@ func TestDecide(t *testing.T) {
 		},
 		{
 			name:  "configured e-mail glob",
-			in:    Input{Message: msg(), HasMessage: true, Author: gitdiff.Identity{Name: "CI", Email: "ci@bots.corp.example"}, Committer: jane},
+			in:    Input{Message: msg(), HasMessage: true, Author: changes.Identity{Name: "CI", Email: "ci@bots.corp.example"}, Committer: jane},
 			cfg:   extra,
 			actor: Agent, evidence: "author CI <ci@bots.corp.example>",
 			agents: []string{"ci@bots.corp.example"},
 		},
 		{
 			name:  "configured e-mail glob, case-insensitive",
-			in:    Input{Message: msg(), HasMessage: true, Author: gitdiff.Identity{Name: "CI", Email: "CI@Bots.Corp.Example"}, Committer: jane},
+			in:    Input{Message: msg(), HasMessage: true, Author: changes.Identity{Name: "CI", Email: "CI@Bots.Corp.Example"}, Committer: jane},
 			cfg:   extra,
 			actor: Agent, evidence: "author CI",
 			agents: []string{"CI@Bots.Corp.Example"},
 		},
 		{
 			name:  "configured e-mail glob does not match a longer domain",
-			in:    Input{Message: msg(), HasMessage: true, Author: gitdiff.Identity{Name: "CI", Email: "ci@bots.corp.example.org"}, Committer: jane},
+			in:    Input{Message: msg(), HasMessage: true, Author: changes.Identity{Name: "CI", Email: "ci@bots.corp.example.org"}, Committer: jane},
 			cfg:   extra,
 			actor: Human, evidence: "no agent marker",
 		},
 		{
 			name:  "configured name glob with literal brackets",
-			in:    Input{Message: msg(), HasMessage: true, Author: gitdiff.Identity{Name: "renovate[bot]", Email: "29139614+renovate[bot]@users.noreply.github.com"}, Committer: jane},
+			in:    Input{Message: msg(), HasMessage: true, Author: changes.Identity{Name: "renovate[bot]", Email: "29139614+renovate[bot]@users.noreply.github.com"}, Committer: jane},
 			cfg:   extra,
 			actor: Agent, evidence: "author renovate[bot]",
 			agents: []string{"29139614+renovate[bot]@users.noreply.github.com"},
 		},
 		{
 			name:  "brackets are not a character class",
-			in:    Input{Message: msg(), HasMessage: true, Author: gitdiff.Identity{Name: "robot", Email: "robot@example.com"}, Committer: jane},
+			in:    Input{Message: msg(), HasMessage: true, Author: changes.Identity{Name: "robot", Email: "robot@example.com"}, Committer: jane},
 			cfg:   extra,
 			actor: Human, evidence: "no agent marker",
 		},
@@ -215,7 +215,7 @@ func TestDecide(t *testing.T) {
 		},
 		{
 			name:  "Small-Actor: human wins over an agent author and co-author",
-			in:    Input{Message: msg(claude, "Small-Actor: human"), HasMessage: true, Author: gitdiff.Identity{Name: "Cursor Agent", Email: "cursoragent@cursor.com"}, Committer: jane},
+			in:    Input{Message: msg(claude, "Small-Actor: human"), HasMessage: true, Author: changes.Identity{Name: "Cursor Agent", Email: "cursoragent@cursor.com"}, Committer: jane},
 			cfg:   def,
 			actor: Human, evidence: "trailer Small-Actor: human",
 			agents: []string{"noreply@anthropic.com", "cursoragent@cursor.com"},
@@ -271,7 +271,7 @@ func TestDecide(t *testing.T) {
 		},
 		{
 			name:  "an agent author is known before the message exists",
-			in:    Input{Author: gitdiff.Identity{Name: "Cursor Agent", Email: "cursoragent@cursor.com"}, Committer: jane},
+			in:    Input{Author: changes.Identity{Name: "Cursor Agent", Email: "cursoragent@cursor.com"}, Committer: jane},
 			cfg:   def,
 			actor: Agent, evidence: "author Cursor Agent",
 			agents: []string{"cursoragent@cursor.com"},

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing/format/index"
+
+	"github.com/small-hook/small-hook/changes"
 )
 
 // repo is a real git repository in a temporary directory.
@@ -79,10 +81,10 @@ func (r *repo) open() *Repo {
 }
 
 // summary renders changes as "path:old>new" with - for absent sides.
-func summary(changes []Change) string {
+func summary(list []changes.Change) string {
 	var parts []string
-	for _, c := range changes {
-		side := func(b *Blob) string {
+	for _, c := range list {
+		side := func(b *changes.Blob) string {
 			if b == nil {
 				return "-"
 			}
@@ -104,15 +106,21 @@ func TestStagedAddModifyDelete(t *testing.T) {
 	r.write("artifacts/c.md", "c1")
 	r.write("src/x.go", "x2")
 	r.git("add", "-A")
-	u, err := r.open().Staged(GovernedScope())
+	u, err := r.open().Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := summary(u.Changes), ".small/a.yml:a1>a2 .small/b.yml:b1>- artifacts/c.md:->c1"; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
-	if got := strings.Join(u.Files.Paths(), " "); got != ".small/a.yml artifacts/c.md" {
-		t.Errorf("snapshot paths %s", got)
+	for dir, want := range map[string]string{".small/": ".small/a.yml", "artifacts/": "artifacts/c.md", "src/": ""} {
+		list, err := u.Files.List(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(list, " "); got != want {
+			t.Errorf("snapshot paths under %s: %q, want %q", dir, got, want)
+		}
 	}
 	all, err := r.open().Staged(Scope{All: true})
 	if err != nil {
@@ -132,7 +140,7 @@ func TestStagedUnbornHeadAndSubdirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, err := g.Staged(GovernedScope())
+	u, err := g.Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,15 +170,16 @@ func TestIndexReaderAgreesWithGoGit(t *testing.T) {
 			if err := index.NewDecoder(bytes.NewReader(data)).Decode(&want); err != nil {
 				t.Fatal(err)
 			}
-			got, err := parseIndex(data, Scope{All: true})
+			idx, err := parseIndex(data, Scope{All: true})
 			if err != nil {
 				t.Fatal(err)
 			}
+			got := idx.entries
 			if len(got) != len(want.Entries) {
 				t.Fatalf("%d entries, go-git has %d", len(got), len(want.Entries))
 			}
 			for i, e := range want.Entries {
-				if got[i].path != e.Name || got[i].hash != e.Hash.String() || got[i].mode != uint32(e.Mode) {
+				if got[i].path != e.Name || got[i].hash != e.Hash || got[i].mode != uint32(e.Mode) {
 					t.Fatalf("entry %d: %+v, go-git %s %s %o", i, got[i], e.Name, e.Hash, e.Mode)
 				}
 			}
@@ -187,7 +196,7 @@ func TestGitIndexFileIsHonoured(t *testing.T) {
 	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "read-tree", "HEAD")
 	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "add", ".small/a.yml")
 	t.Setenv("GIT_INDEX_FILE", alt)
-	u, err := r.open().Staged(GovernedScope())
+	u, err := r.open().Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +214,7 @@ func TestLinkedWorktree(t *testing.T) {
 	w := &repo{t: t, dir: wt}
 	w.write(".small/a.yml", "a2")
 	w.git("add", "-A")
-	u, err := w.open().Staged(GovernedScope())
+	u, err := w.open().Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +243,7 @@ func TestRangeOrderAndMerges(t *testing.T) {
 	r.git("rm", "-q", "--cached", ".small/r.yml")
 	r.git("commit", "-q", "-m", "evil")
 
-	units, err := rangeUnits(r.open(), base, "HEAD", GovernedScope())
+	units, err := rangeUnits(r.open(), base, "HEAD", Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,13 +268,13 @@ func TestRangeErrors(t *testing.T) {
 		r.write(".small/p.yml", fmt.Sprint(i))
 		r.commit(fmt.Sprint(i))
 	}
-	if _, err := rangeUnits(r.open(), "no-such-rev", "HEAD", GovernedScope()); err == nil || !strings.Contains(err.Error(), "no-such-rev") {
+	if _, err := rangeUnits(r.open(), "no-such-rev", "HEAD", Scope{}); err == nil || !strings.Contains(err.Error(), "no-such-rev") {
 		t.Errorf("unknown revision: %v", err)
 	}
 	clone := t.TempDir()
 	r.gitIn(clone, nil, "clone", "-q", "--depth", "2", "file://"+r.dir, "c")
 	c := &repo{t: t, dir: filepath.Join(clone, "c")}
-	_, err := rangeUnits(c.open(), "HEAD~3", "HEAD", GovernedScope())
+	_, err := rangeUnits(c.open(), "HEAD~3", "HEAD", Scope{})
 	if !errors.Is(err, ErrShallow) {
 		t.Errorf("shallow: %v", err)
 	}
@@ -281,7 +290,7 @@ func TestUnsupportedFormats(t *testing.T) {
 	s.write(".small/a.yml", "a")
 	s.commit("one")
 	s.git("update-index", "--split-index")
-	if _, err := s.open().Staged(GovernedScope()); !errors.Is(err, ErrUnsupported) {
+	if _, err := s.open().Staged(Scope{}); !errors.Is(err, ErrUnsupported) {
 		t.Errorf("split index: %v", err)
 	}
 }
@@ -306,22 +315,22 @@ func TestRangeInBareRepositoryAndLongHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	units, err := rangeUnits(g, "main~999", "main", GovernedScope())
+	units, err := rangeUnits(g, "main~999", "main", Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(units) != 999 || string(units[0].Changes[0].New.Data) != "1" || string(units[998].Changes[0].New.Data) != "999" {
 		t.Fatalf("%d units", len(units))
 	}
-	if _, err := g.Staged(GovernedScope()); err == nil {
+	if _, err := g.Staged(Scope{}); err == nil {
 		t.Error("staged check in a bare repository did not fail")
 	}
 }
 
 // rangeUnits collects the units Range hands out.
-func rangeUnits(g *Repo, base, head string, scope Scope) ([]Unit, error) {
-	var units []Unit
-	_, err := g.Range(base, head, scope, func(u Unit) error {
+func rangeUnits(g *Repo, base, head string, scope Scope) ([]changes.Unit, error) {
+	var units []changes.Unit
+	_, err := g.Range(base, head, scope, func(u changes.Unit) error {
 		units = append(units, u)
 		return nil
 	})

@@ -4,13 +4,37 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/workspace"
 )
+
+// contains reports whether a path, held as bytes, is in scope; it does not
+// allocate.
+func (s Scope) contains(path []byte) bool {
+	if s.Only != nil {
+		for _, p := range s.Only {
+			if string(path) == p {
+				return true
+			}
+		}
+		return false
+	}
+	return s.All || workspace.Candidate(path)
+}
+
+// containsPath is contains for a path held as a string.
+func (s Scope) containsPath(path string) bool {
+	if s.Only != nil {
+		return slices.Contains(s.Only, path)
+	}
+	return s.All || workspace.Candidate(path)
+}
 
 // entry is one in-scope file of a tree or of the index: its object and mode.
 type entry struct {
@@ -22,17 +46,17 @@ type entry struct {
 type entries map[string]entry
 
 // blob reads the object of e as a Blob, once per run.
-func (r *Repo) blob(e entry) (*Blob, error) {
+func (r *Repo) blob(e entry) (*changes.Blob, error) {
 	key := e.hash.String() + " " + e.mode.String()
 	if b, ok := r.blobs[key]; ok {
 		return b, nil
 	}
-	b := &Blob{Hash: e.hash.String(), Kind: KindFile}
+	b := &changes.Blob{Hash: e.hash.String(), Kind: changes.KindFile}
 	switch e.mode {
 	case filemode.Submodule:
-		b.Kind = KindSubmodule
+		b.Kind = changes.KindSubmodule
 	case filemode.Symlink:
-		b.Kind = KindSymlink
+		b.Kind = changes.KindSymlink
 		fallthrough
 	default:
 		data, err := r.readBlob(e.hash)
@@ -79,67 +103,16 @@ func (r *Repo) isShallow() bool {
 	return err == nil && len(shallow) > 0
 }
 
-// treeEntries lists the in-scope files of a tree, walking only the
-// subtrees of the scope's prefixes. A nil tree has none.
-func (r *Repo) treeEntries(tree *object.Tree, scope Scope) (entries, error) {
-	out := entries{}
-	if tree == nil {
-		return out, nil
-	}
-	if scope.All {
-		return out, r.walk(tree, "", out)
-	}
-	for _, prefix := range scope.Prefixes {
-		dir := strings.TrimSuffix(prefix, "/")
-		e, err := tree.FindEntry(dir)
-		if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", dir, err)
-		}
-		if e.Mode != filemode.Dir {
-			continue
-		}
-		sub, err := r.repo.TreeObject(e.Hash)
-		if err != nil {
-			return nil, r.objectError("tree", e.Hash, err)
-		}
-		if err := r.walk(sub, prefix, out); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-func (r *Repo) walk(tree *object.Tree, prefix string, out entries) error {
-	for _, e := range tree.Entries {
-		path := prefix + e.Name
-		if e.Mode == filemode.Dir {
-			sub, err := r.repo.TreeObject(e.Hash)
-			if err != nil {
-				return r.objectError("tree", e.Hash, err)
-			}
-			if err := r.walk(sub, path+"/", out); err != nil {
-				return err
-			}
-			continue
-		}
-		out[path] = entry{hash: e.Hash, mode: e.Mode}
-	}
-	return nil
-}
-
 // diff returns the changes between two sets of entries, sorted by path.
-func (r *Repo) diff(old, new entries) ([]Change, error) {
-	var changes []Change
+func (r *Repo) diff(old, new entries) ([]changes.Change, error) {
+	var out []changes.Change
 	for _, path := range unionPaths(old, new) {
 		o, hadOld := old[path]
 		n, hasNew := new[path]
 		if hadOld && hasNew && o == n {
 			continue
 		}
-		ch := Change{Path: path}
+		ch := changes.Change{Path: path}
 		var err error
 		if hadOld {
 			if ch.Old, err = r.blob(o); err != nil {
@@ -151,9 +124,9 @@ func (r *Repo) diff(old, new entries) ([]Change, error) {
 				return nil, err
 			}
 		}
-		changes = append(changes, ch)
+		out = append(out, ch)
 	}
-	return changes, nil
+	return out, nil
 }
 
 func unionPaths(sets ...entries) []string {
@@ -169,20 +142,4 @@ func unionPaths(sets ...entries) []string {
 	}
 	sort.Strings(paths)
 	return paths
-}
-
-// snapshot is the new state of a unit: in-scope entries, read lazily.
-type snapshot struct {
-	repo    *Repo
-	entries entries
-}
-
-func (s *snapshot) Paths() []string { return unionPaths(s.entries) }
-
-func (s *snapshot) Read(path string) (*Blob, error) {
-	e, ok := s.entries[path]
-	if !ok {
-		return nil, nil
-	}
-	return s.repo.blob(e)
 }

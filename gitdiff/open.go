@@ -15,6 +15,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
+
+	"github.com/small-hook/small-hook/changes"
 )
 
 // Repo is an open repository.
@@ -28,7 +30,7 @@ type Repo struct {
 	// the governed files and for configuration files.
 	index     []byte
 	indexRead bool
-	blobs     map[string]*Blob
+	blobs     map[string]*changes.Blob
 }
 
 // Open opens the repository that contains dir: a work tree (from any of its
@@ -58,7 +60,7 @@ func open(storage *filesystem.Storage, loc location) (*Repo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", loc.gitDir, err)
 	}
-	return &Repo{repo: repo, storage: storage, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*Blob{}}, nil
+	return &Repo{repo: repo, storage: storage, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*changes.Blob{}}, nil
 }
 
 // checkFormat rejects repository formats go-git cannot read correctly.

@@ -1,10 +1,14 @@
 package gitdiff
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/small-hook/small-hook/changes"
 )
 
 // Range calls fn with one unit per commit reachable from head and not from
@@ -15,7 +19,7 @@ import (
 // evil merge. Units are built one at a time and only the blobs the next
 // commit is likely to share are kept, so memory follows the size of one
 // commit, not of the range. It returns the number of commits.
-func (r *Repo) Range(base, head string, scope Scope, fn func(Unit) error) (int, error) {
+func (r *Repo) Range(base, head string, scope Scope, fn func(changes.Unit) error) (int, error) {
 	b, err := r.resolve(base)
 	if err != nil {
 		return 0, err
@@ -43,8 +47,8 @@ func (r *Repo) Range(base, head string, scope Scope, fn func(Unit) error) (int, 
 
 // keepBlobs empties the blob cache but for the new versions of u's
 // changes, which the next commit compares with.
-func (r *Repo) keepBlobs(u Unit) {
-	kept := map[string]*Blob{}
+func (r *Repo) keepBlobs(u changes.Unit) {
+	kept := map[string]*changes.Blob{}
 	for _, ch := range u.Changes {
 		if ch.New == nil {
 			continue
@@ -74,95 +78,143 @@ func (r *Repo) resolve(rev string) (plumbing.Hash, error) {
 	return *h, nil
 }
 
-func (r *Repo) commitUnit(c *object.Commit, scope Scope) (Unit, error) {
+// commitUnit builds the unit of one commit: what it changed against its
+// parent (every parent, for a merge).
+func (r *Repo) commitUnit(c *object.Commit, scope Scope) (changes.Unit, error) {
 	tree, err := c.Tree()
 	if err != nil {
-		return Unit{}, r.objectError("tree", c.TreeHash, err)
+		return changes.Unit{}, r.objectError("tree", c.TreeHash, err)
 	}
-	now, err := r.treeEntries(tree, scope)
-	if err != nil {
-		return Unit{}, err
-	}
-	parents := make([]entries, len(c.ParentHashes))
-	for i, p := range c.ParentHashes {
-		pt, err := r.commitTree(p)
-		if err != nil {
-			return Unit{}, err
-		}
-		if parents[i], err = r.treeEntries(pt, scope); err != nil {
-			return Unit{}, err
-		}
-	}
-	var changes []Change
-	switch len(parents) {
+	u := changes.Unit{Mode: changes.ModeRange, Commit: describe(c), Files: &treeSnapshot{repo: r, tree: tree}}
+	switch len(c.ParentHashes) {
 	case 0:
-		changes, err = r.diff(entries{}, now)
+		old, now := entries{}, entries{}
+		if err := r.diffTrees(plumbing.ZeroHash, tree.Hash, "", scope, old, now); err != nil {
+			return changes.Unit{}, err
+		}
+		u.Changes, err = r.diff(old, now)
 	case 1:
-		changes, err = r.diff(parents[0], now)
+		parent, perr := r.commitTree(c.ParentHashes[0])
+		if perr != nil {
+			return changes.Unit{}, perr
+		}
+		u.Before = &treeSnapshot{repo: r, tree: parent}
+		old, now := entries{}, entries{}
+		if err := r.diffTrees(parent.Hash, tree.Hash, "", scope, old, now); err != nil {
+			return changes.Unit{}, err
+		}
+		u.Changes, err = r.diff(old, now)
 	default:
-		changes, err = r.mergeChanges(c, now, parents, scope)
+		u.Changes, u.Before, err = r.mergeChanges(c, tree, scope)
 	}
 	if err != nil {
-		return Unit{}, err
+		return changes.Unit{}, err
 	}
-	return Unit{Mode: ModeRange, Commit: describe(c), Changes: changes, Files: &snapshot{repo: r, entries: now}}, nil
+	return u, nil
 }
 
 // mergeChanges lists the paths a merge result holds differently from at
 // least one parent, with every parent's version and the merge base's.
-func (r *Repo) mergeChanges(c *object.Commit, now entries, parents []entries, scope Scope) ([]Change, error) {
-	base, err := r.mergeBase(c, scope)
-	if err != nil {
-		return nil, err
-	}
-	var changes []Change
-	for _, path := range unionPaths(append([]entries{now}, parents...)...) {
-		n, hasNew := now[path]
-		if trivialMerge(path, now, base, parents) {
-			continue
+func (r *Repo) mergeChanges(c *object.Commit, tree *object.Tree, scope Scope) ([]changes.Change, changes.Snapshot, error) {
+	parents := make([]*object.Tree, len(c.ParentHashes))
+	paths := entries{}
+	for i, p := range c.ParentHashes {
+		pt, err := r.commitTree(p)
+		if err != nil {
+			return nil, nil, err
 		}
-		ch := Change{Path: path, Merge: &Merge{}}
-		if hasNew {
-			if ch.New, err = r.blob(n); err != nil {
-				return nil, err
+		parents[i] = pt
+		old, now := entries{}, entries{}
+		if err := r.diffTrees(pt.Hash, tree.Hash, "", scope, old, now); err != nil {
+			return nil, nil, err
+		}
+		for p := range old {
+			paths[p] = entry{}
+		}
+		for p := range now {
+			paths[p] = entry{}
+		}
+	}
+	base, err := r.mergeBase(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	var list []changes.Change
+	for _, path := range unionPaths(paths) {
+		n, err := lookup(tree, path)
+		if err != nil {
+			return nil, nil, err
+		}
+		versions := make([]*entry, len(parents))
+		for i, pt := range parents {
+			if versions[i], err = lookup(pt, path); err != nil {
+				return nil, nil, err
 			}
 		}
-		for _, p := range parents {
-			var pb *Blob
-			if e, ok := p[path]; ok {
-				if pb, err = r.blob(e); err != nil {
-					return nil, err
-				}
+		var b *entry
+		if base != nil {
+			if b, err = lookup(base, path); err != nil {
+				return nil, nil, err
+			}
+		}
+		if trivialMerge(n, b, versions) {
+			continue
+		}
+		ch := changes.Change{Path: path, Merge: &changes.Merge{}}
+		if ch.New, err = r.optionalBlob(n); err != nil {
+			return nil, nil, err
+		}
+		for _, v := range versions {
+			pb, err := r.optionalBlob(v)
+			if err != nil {
+				return nil, nil, err
 			}
 			ch.Merge.Parents = append(ch.Merge.Parents, pb)
 		}
 		ch.Old = ch.Merge.Parents[0]
-		if e, ok := base[path]; ok {
-			if ch.Merge.Base, err = r.blob(e); err != nil {
-				return nil, err
-			}
+		if ch.Merge.Base, err = r.optionalBlob(b); err != nil {
+			return nil, nil, err
 		}
-		changes = append(changes, ch)
+		list = append(list, ch)
 	}
-	return changes, nil
+	return list, &treeSnapshot{repo: r, tree: parents[0]}, nil
 }
 
-// trivialMerge reports whether a merge took path unchanged from one parent
-// while every other parent left it as it was at the merge base: then the
-// merge itself changed nothing there.
-func trivialMerge(path string, now, base entries, parents []entries) bool {
-	n, hasNew := now[path]
-	b, inBase := base[path]
+// lookup returns the file entry at path in a tree, or nil when there is
+// none (or it is a directory).
+func lookup(t *object.Tree, path string) (*entry, error) {
+	e, err := t.FindEntry(path)
+	if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if e.Mode == filemode.Dir {
+		return nil, nil
+	}
+	return &entry{hash: e.Hash, mode: e.Mode}, nil
+}
+
+func (r *Repo) optionalBlob(e *entry) (*changes.Blob, error) {
+	if e == nil {
+		return nil, nil
+	}
+	return r.blob(*e)
+}
+
+// trivialMerge reports whether a merge took a file unchanged from one
+// parent while every other parent left it as it was at the merge base:
+// then the merge itself changed nothing there.
+func trivialMerge(now, base *entry, parents []*entry) bool {
+	same := func(a, b *entry) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 	for i, p := range parents {
-		if e, ok := p[path]; ok != hasNew || (ok && e != n) {
+		if !same(p, now) {
 			continue
 		}
 		untouched := true
 		for j, q := range parents {
-			if j == i {
-				continue
-			}
-			if e, ok := q[path]; ok != inBase || (ok && e != b) {
+			if j != i && !same(q, base) {
 				untouched = false
 			}
 		}
@@ -173,9 +225,9 @@ func trivialMerge(path string, now, base entries, parents []entries) bool {
 	return false
 }
 
-// mergeBase returns the in-scope entries at the merge base of a merge's
-// first two parents (none when they share no history).
-func (r *Repo) mergeBase(c *object.Commit, scope Scope) (entries, error) {
+// mergeBase returns the tree of the merge base of a merge's first two
+// parents (nil when they share no history).
+func (r *Repo) mergeBase(c *object.Commit) (*object.Tree, error) {
 	p0, err := r.repo.CommitObject(c.ParentHashes[0])
 	if err != nil {
 		return nil, r.objectError("commit", c.ParentHashes[0], err)
@@ -189,21 +241,21 @@ func (r *Repo) mergeBase(c *object.Commit, scope Scope) (entries, error) {
 		return nil, fmt.Errorf("merge base of %s: %w", c.Hash, err)
 	}
 	if len(bases) == 0 {
-		return entries{}, nil
+		return nil, nil
 	}
 	tree, err := bases[0].Tree()
 	if err != nil {
 		return nil, r.objectError("tree", bases[0].TreeHash, err)
 	}
-	return r.treeEntries(tree, scope)
+	return tree, nil
 }
 
-func describe(c *object.Commit) *Commit {
-	out := &Commit{
+func describe(c *object.Commit) *changes.Commit {
+	out := &changes.Commit{
 		Hash:      c.Hash.String(),
 		Message:   c.Message,
-		Author:    Identity{Name: c.Author.Name, Email: c.Author.Email},
-		Committer: Identity{Name: c.Committer.Name, Email: c.Committer.Email},
+		Author:    changes.Identity{Name: c.Author.Name, Email: c.Author.Email},
+		Committer: changes.Identity{Name: c.Committer.Name, Email: c.Committer.Email},
 	}
 	for _, p := range c.ParentHashes {
 		out.Parents = append(out.Parents, p.String())

@@ -9,33 +9,39 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/small-hook/small-hook/changes"
 )
 
 // Staged returns the staged change: every in-scope path whose index
 // version differs from HEAD's. The index is $GIT_INDEX_FILE when set (git
 // points hooks at a temporary index during `git commit -a` and `git commit
 // PATHS`), otherwise the work tree's own index.
-func (r *Repo) Staged(scope Scope) (Unit, error) {
+func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 	if r.workTree == "" {
-		return Unit{}, errors.New("a bare repository has no staged change: use --base or --all --rev")
+		return changes.Unit{}, errors.New("a bare repository has no staged change: use --base or --all --rev")
 	}
-	idx, err := r.indexEntries(scope)
+	idx, staged, err := r.indexEntries(scope)
 	if err != nil {
-		return Unit{}, err
+		return changes.Unit{}, err
 	}
 	head, err := r.headTree()
 	if err != nil {
-		return Unit{}, err
+		return changes.Unit{}, err
 	}
-	old, err := r.treeEntries(head, scope)
+	old, err := r.headEntries(head, idx, scope, staged)
 	if err != nil {
-		return Unit{}, err
+		return changes.Unit{}, err
 	}
-	changes, err := r.diff(old, idx)
+	list, err := r.diff(old, staged)
 	if err != nil {
-		return Unit{}, err
+		return changes.Unit{}, err
 	}
-	return Unit{Mode: ModeStaged, Changes: changes, Files: &snapshot{repo: r, entries: idx}}, nil
+	u := changes.Unit{Mode: changes.ModeStaged, Changes: list, Files: &entriesSnapshot{repo: r, entries: staged}}
+	if head != nil {
+		u.Before = &treeSnapshot{repo: r, tree: head}
+	}
+	return u, nil
 }
 
 // indexPath is the index file git would use now.
@@ -51,23 +57,23 @@ func (r *Repo) indexPath() string {
 
 // indexEntries reads the in-scope entries of the index. Unmerged paths are
 // an error: there is no single staged version to check.
-func (r *Repo) indexEntries(scope Scope) (entries, error) {
-	list, err := r.readIndex(scope)
+func (r *Repo) indexEntries(scope Scope) (*indexFile, entries, error) {
+	idx, err := r.readIndex(scope)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := entries{}
-	for _, e := range list {
+	for _, e := range idx.entries {
 		if e.stage != 0 {
-			return nil, fmt.Errorf("%s is unmerged: resolve the conflict and stage the result first", e.path)
+			return nil, nil, fmt.Errorf("%s is unmerged: resolve the conflict and stage the result first", e.path)
 		}
 		mode, err := filemode.New(fmt.Sprintf("%o", e.mode))
 		if err != nil {
-			return nil, fmt.Errorf("index entry %s: %w", e.path, err)
+			return nil, nil, fmt.Errorf("index entry %s: %w", e.path, err)
 		}
-		out[e.path] = entry{hash: plumbing.NewHash(e.hash), mode: mode}
+		out[e.path] = entry{hash: e.hash, mode: mode}
 	}
-	return out, nil
+	return idx, out, nil
 }
 
 // headTree is HEAD's tree, or nil when HEAD is unborn (the first commit).

@@ -8,29 +8,31 @@ import (
 
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/small-hook/small-hook/changes"
 )
 
 // Tree returns every in-scope file as it stands in the index (rev "") or
 // at a revision, each as a change with no old side.
-func (r *Repo) Tree(rev string, scope Scope) (Unit, error) {
+func (r *Repo) Tree(rev string, scope Scope) (changes.Unit, error) {
 	var files entries
 	var err error
 	if rev == "" {
 		if r.workTree == "" {
-			return Unit{}, fmt.Errorf("a bare repository has no index: name a revision with --rev")
+			return changes.Unit{}, fmt.Errorf("a bare repository has no index: name a revision with --rev")
 		}
-		files, err = r.indexEntries(scope)
+		_, files, err = r.indexEntries(scope)
 	} else {
 		files, err = r.revEntries(rev, scope)
 	}
 	if err != nil {
-		return Unit{}, err
+		return changes.Unit{}, err
 	}
-	changes, err := r.diff(entries{}, files)
+	list, err := r.diff(entries{}, files)
 	if err != nil {
-		return Unit{}, err
+		return changes.Unit{}, err
 	}
-	return Unit{Mode: ModeTree, Changes: changes, Files: &snapshot{repo: r, entries: files}}, nil
+	return changes.Unit{Mode: changes.ModeTree, Changes: list, Files: &entriesSnapshot{repo: r, entries: files}}, nil
 }
 
 func (r *Repo) revEntries(rev string, scope Scope) (entries, error) {
@@ -42,17 +44,18 @@ func (r *Repo) revEntries(rev string, scope Scope) (entries, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.treeEntries(tree, scope)
+	out := entries{}
+	return out, r.walkTree(tree, "", scope, out)
 }
 
 // IndexFiles returns the staged versions of a few files, read in one pass
 // over the index; a file the index does not hold is missing from the map.
-func (r *Repo) IndexFiles(paths ...string) (map[string]*Blob, error) {
-	out := map[string]*Blob{}
+func (r *Repo) IndexFiles(paths ...string) (map[string]*changes.Blob, error) {
+	out := map[string]*changes.Blob{}
 	if r.workTree == "" || len(paths) == 0 {
 		return out, nil
 	}
-	files, err := r.indexEntries(Scope{Prefixes: paths})
+	_, files, err := r.indexEntries(Scope{Only: paths})
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +73,7 @@ func (r *Repo) IndexFiles(paths ...string) (map[string]*Blob, error) {
 
 // RevFiles returns a few files as they stand at a revision; a file the
 // revision does not hold is missing from the map.
-func (r *Repo) RevFiles(rev string, paths ...string) (map[string]*Blob, error) {
+func (r *Repo) RevFiles(rev string, paths ...string) (map[string]*changes.Blob, error) {
 	h, err := r.resolve(rev)
 	if err != nil {
 		return nil, err
@@ -79,7 +82,7 @@ func (r *Repo) RevFiles(rev string, paths ...string) (map[string]*Blob, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]*Blob{}
+	out := map[string]*changes.Blob{}
 	for _, p := range paths {
 		f, err := tree.FindEntry(p)
 		if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
@@ -99,7 +102,7 @@ func (r *Repo) RevFiles(rev string, paths ...string) (map[string]*Blob, error) {
 	return out, nil
 }
 
-func (r *Repo) fileOf(files entries, path string) (*Blob, error) {
+func (r *Repo) fileOf(files entries, path string) (*changes.Blob, error) {
 	e, ok := files[path]
 	if !ok || !e.mode.IsFile() {
 		return nil, nil
@@ -110,8 +113,8 @@ func (r *Repo) fileOf(files entries, path string) (*Blob, error) {
 // Author is the identity of the commit being made: GIT_AUTHOR_NAME and
 // GIT_AUTHOR_EMAIL when git sets them (it does for hooks), else user.name
 // and user.email from the repository's and then the user's configuration.
-func (r *Repo) Author() Identity {
-	id := Identity{Name: os.Getenv("GIT_AUTHOR_NAME"), Email: os.Getenv("GIT_AUTHOR_EMAIL")}
+func (r *Repo) Author() changes.Identity {
+	id := changes.Identity{Name: os.Getenv("GIT_AUTHOR_NAME"), Email: os.Getenv("GIT_AUTHOR_EMAIL")}
 	for _, load := range []func() (*config.Config, error){
 		func() (*config.Config, error) { return r.storage.Config() },
 		func() (*config.Config, error) { return config.LoadConfig(config.GlobalScope) },

@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/small-hook/small-hook/attribution"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/secrets"
 )
 
@@ -20,12 +20,12 @@ type Options struct {
 	// Secrets finds secrets; nil turns the secret rules off.
 	Secrets *secrets.Scanner
 	// Actor attributes a unit; nil means every unit is Unknown.
-	Actor func(*gitdiff.Unit) (attribution.Verdict, error)
+	Actor func(*changes.Unit) (attribution.Verdict, error)
 }
 
 // Check runs every rule over every unit and returns the findings sorted by
 // path, line, rule, commit order and message.
-func Check(units []gitdiff.Unit, opts Options) ([]Finding, error) {
+func Check(units []changes.Unit, opts Options) ([]Finding, error) {
 	c := NewChecker(opts)
 	for i := range units {
 		if err := c.Check(&units[i]); err != nil {
@@ -53,8 +53,12 @@ func NewChecker(opts Options) *Checker {
 	return &Checker{opts: opts, cache: NewCache(), order: map[string]int{}}
 }
 
-// Check runs every rule over one unit.
-func (c *Checker) Check(u *gitdiff.Unit) error {
+// Check runs every rule over one unit, after locating the workspace of
+// each of its changes.
+func (c *Checker) Check(u *changes.Unit) error {
+	if err := changes.Locate(u); err != nil {
+		return err
+	}
 	verdict := attribution.Verdict{Actor: attribution.Unknown}
 	if c.opts.Actor != nil {
 		v, err := c.opts.Actor(u)

@@ -8,8 +8,8 @@ import (
 	"fmt"
 
 	"github.com/small-hook/small-hook/attribution"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/secrets"
 )
 
@@ -55,7 +55,7 @@ type Rule struct {
 // needed to judge it.
 type Pass struct {
 	// Unit is the change being checked.
-	Unit *gitdiff.Unit
+	Unit *changes.Unit
 	// Actor is who made the unit's change.
 	Actor attribution.Verdict
 	// Config is the repository's configuration.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/small-hook/small-hook/attribution"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/cienv"
 	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/gitdiff"
@@ -56,7 +57,7 @@ func (c *checkCmd) validate() error {
 
 // target is what a check looks at, once the mode is settled.
 type target struct {
-	mode  gitdiff.Mode
+	mode  changes.Mode
 	base  string
 	head  string
 	rev   string // tree mode: "" is the index
@@ -83,7 +84,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err != nil {
 		return exitFailure, err
 	}
-	scope := gitdiff.GovernedScope()
+	scope := gitdiff.Scope{}
 	if cfg.Secrets.Scope == "staged" && !c.NoSecrets {
 		scope = gitdiff.Scope{All: true}
 	}
@@ -97,7 +98,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	}
 	checker := rules.NewChecker(opts)
 	paths := map[string]bool{}
-	commits, err := each(repo, tgt, scope, func(u gitdiff.Unit) error {
+	commits, err := each(repo, tgt, scope, func(u changes.Unit) error {
 		for _, ch := range u.Changes {
 			paths[ch.Path] = true
 		}
@@ -110,7 +111,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
 		Findings: checker.Findings(), Files: len(paths), Rules: opts.Rules,
 	}
-	if tgt.mode == gitdiff.ModeRange {
+	if tgt.mode == changes.ModeRange {
 		res.Commits = commits
 		res.Range = fmt.Sprintf("%s..%s (%s, %d commits)", tgt.base, tgt.head, tgt.label, commits)
 	}
@@ -127,20 +128,20 @@ func (c *checkCmd) run(e *env) (int, error) {
 func (c *checkCmd) target(e *env) (target, error) {
 	switch {
 	case c.All:
-		return target{mode: gitdiff.ModeTree, rev: c.Rev}, nil
+		return target{mode: changes.ModeTree, rev: c.Rev}, nil
 	case c.Base != "":
-		return target{mode: gitdiff.ModeRange, base: c.Base, head: orHEAD(c.Head), label: "--base"}, nil
+		return target{mode: changes.ModeRange, base: c.Base, head: orHEAD(c.Head), label: "--base"}, nil
 	case c.CI:
 		r, err := cienv.Detect(e.getenv)
 		if err != nil {
 			return target{}, fmt.Errorf("--ci: %w", err)
 		}
 		if r.Base == "" {
-			return target{mode: gitdiff.ModeTree, rev: orHEAD(r.Head), label: r.Source}, nil
+			return target{mode: changes.ModeTree, rev: orHEAD(r.Head), label: r.Source}, nil
 		}
-		return target{mode: gitdiff.ModeRange, base: r.Base, head: orHEAD(r.Head), label: r.Source}, nil
+		return target{mode: changes.ModeRange, base: r.Base, head: orHEAD(r.Head), label: r.Source}, nil
 	}
-	return target{mode: gitdiff.ModeStaged}, nil
+	return target{mode: changes.ModeStaged}, nil
 }
 
 func orHEAD(rev string) string {
@@ -152,13 +153,13 @@ func orHEAD(rev string) string {
 
 // each hands fn the units of change the target describes, one at a time,
 // and returns the number of commits in range mode.
-func each(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, fn func(gitdiff.Unit) error) (int, error) {
-	var u gitdiff.Unit
+func each(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, fn func(changes.Unit) error) (int, error) {
+	var u changes.Unit
 	var err error
 	switch tgt.mode {
-	case gitdiff.ModeRange:
+	case changes.ModeRange:
 		return repo.Range(tgt.base, tgt.head, scope, fn)
-	case gitdiff.ModeTree:
+	case changes.ModeTree:
 		u, err = repo.Tree(tgt.rev, scope)
 	default:
 		u, err = repo.Staged(scope)
@@ -177,10 +178,10 @@ func repoFiles() []string { return []string{config.FileName, ".gitleaks.toml", "
 // a range (so that a pull request cannot relax the rules it is checked
 // by), the revision for a tree check.
 func loadRepoFiles(repo *gitdiff.Repo, tgt target) (map[string][]byte, error) {
-	var blobs map[string]*gitdiff.Blob
+	var blobs map[string]*changes.Blob
 	var err error
 	switch {
-	case tgt.mode == gitdiff.ModeRange:
+	case tgt.mode == changes.ModeRange:
 		blobs, err = repo.RevFiles(tgt.base, repoFiles()...)
 	case tgt.rev != "":
 		blobs, err = repo.RevFiles(tgt.rev, repoFiles()...)
@@ -221,7 +222,7 @@ func (c *checkCmd) loadConfig(files map[string][]byte) (*config.Config, error) {
 }
 
 // attributor returns how each unit's actor is decided.
-func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (func(*gitdiff.Unit) (attribution.Verdict, error), error) {
+func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (func(*changes.Unit) (attribution.Verdict, error), error) {
 	staged := attribution.Input{EnvActor: strings.TrimSpace(e.getenv("SMALL_HOOK_ACTOR"))}
 	if c.CommitMsg != "" {
 		msg, err := os.ReadFile(c.CommitMsg)
@@ -232,7 +233,7 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (f
 		staged.Author = repo.Author()
 		staged.Committer = staged.Author
 	}
-	return func(u *gitdiff.Unit) (attribution.Verdict, error) {
+	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged
 		if u.Commit != nil {
 			in = attribution.Input{Message: u.Commit.Message, HasMessage: true, Author: u.Commit.Author, Committer: u.Commit.Committer}

@@ -8,8 +8,9 @@ import (
 	"strings"
 
 	"github.com/small-hook/small-hook/attribution"
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/workspace"
 	"github.com/small-hook/small-hook/yamldoc"
 )
 
@@ -18,19 +19,28 @@ func Rules() []*rules.Rule {
 	return []*rules.Rule{ownershipRule(), unknownRule(), provenanceAgentRule()}
 }
 
-// The canonical files by owner.
-const (
-	intent      = ".small/intent.small.yml"
-	constraints = ".small/constraints.small.yml"
-	plan        = ".small/plan.small.yml"
-	progress    = ".small/progress.small.yml"
-)
+// owner returns who owns a change's file by SMALL's ownership table:
+// "human" for intent and constraints, "agent" for plan and progress, ""
+// for anything else.
+func owner(ch changes.Change) string {
+	p := ch.Place
+	if p.Area != workspace.Files || p.Folded {
+		return ""
+	}
+	switch p.Rel {
+	case "intent.small.yml", "constraints.small.yml":
+		return "human"
+	case "plan.small.yml", "progress.small.yml":
+		return "agent"
+	}
+	return ""
+}
 
 // judged reports whether a rule that needs the change's actor applies to
 // the pass: not in tree mode (a tree has no change and no author) and not
 // while the actor is pending (the commit-msg stage decides).
 func judged(pass *rules.Pass) bool {
-	return pass.Unit.Mode != gitdiff.ModeTree && !pass.Actor.Pending
+	return pass.Unit.Mode != changes.ModeTree && !pass.Actor.Pending
 }
 
 // who names the change for messages: "commit 1a2b3c4d5e6f" or "this commit".
@@ -41,7 +51,7 @@ func who(pass *rules.Pass) string {
 	return "this commit"
 }
 
-func verb(ch gitdiff.Change) string {
+func verb(ch changes.Change) string {
 	switch {
 	case ch.Old == nil:
 		return "adds"
@@ -63,10 +73,10 @@ SMALL's ownership table: intent.small.yml and constraints.small.yml are human-ow
 			}
 			for _, ch := range pass.Unit.Changes {
 				switch {
-				case pass.Actor.Actor == attribution.Agent && (ch.Path == intent || ch.Path == constraints):
+				case pass.Actor.Actor == attribution.Agent && owner(ch) == "human":
 					pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s: agents must not change it; a human commits intent and constraint changes, agents propose them in `small draft` files or a pull request comment (if a human made this commit, add the trailer Small-Actor: human)",
 						who(pass), pass.Actor.Evidence, verb(ch), ch.Path)
-				case pass.Actor.Actor == attribution.Human && ch.Old != nil && (ch.Path == plan || ch.Path == progress):
+				case pass.Actor.Actor == attribution.Human && ch.Old != nil && owner(ch) == "agent":
 					pass.ReportSeverity(rules.Warning, ch.Path, 0, "%s is human-authored (%s) and %s agent-owned %s: humans should not edit it by hand (it may be regenerated); let the agent record the change (if an agent made this commit, add the trailer Small-Actor: agent)",
 						who(pass), pass.Actor.Evidence, verb(ch), ch.Path)
 				}
@@ -76,8 +86,10 @@ SMALL's ownership table: intent.small.yml and constraints.small.yml are human-ow
 	}
 }
 
-func governed(p string) bool {
-	return strings.HasPrefix(p, ".small/") || strings.HasPrefix(p, "artifacts/")
+// governed reports a change to agent state: a SMALL workspace's files or
+// an AWP workspace's artifacts.
+func governed(ch changes.Change) bool {
+	return ch.Place.Area == workspace.Files || ch.Place.Area == workspace.Artifacts
 }
 
 func unknownRule() *rules.Rule {
@@ -91,7 +103,7 @@ When .small-hook.yml sets attribution.unknown: error, a change to .small/ or art
 				return nil
 			}
 			for _, ch := range pass.Unit.Changes {
-				if governed(ch.Path) {
+				if governed(ch) {
 					pass.Report(ch.Path, 0, "%s changes governed files but does not say whether a human or an agent made it (%s): add the trailer Small-Actor: human or Small-Actor: agent", who(pass), pass.Actor.Evidence)
 					return nil
 				}
@@ -112,7 +124,7 @@ When an agent-attributed commit appends provenance entries to a knowledge artifa
 				return nil
 			}
 			for _, ch := range pass.Unit.Changes {
-				if !isArtifact(ch.Path) || ch.New == nil || ch.New.Kind != gitdiff.KindFile {
+				if !isArtifact(ch) || ch.New == nil || ch.New.Kind != changes.KindFile {
 					continue
 				}
 				cur, err := frontmatter(ch.New)
@@ -143,14 +155,14 @@ When an agent-attributed commit appends provenance entries to a knowledge artifa
 
 // earlierProvenance returns the provenance of the file before the change:
 // at the first parent and, for a merge, at every other parent.
-func earlierProvenance(ch gitdiff.Change) [][]any {
-	blobs := []*gitdiff.Blob{ch.Old}
+func earlierProvenance(ch changes.Change) [][]any {
+	blobs := []*changes.Blob{ch.Old}
 	if ch.Merge != nil && len(ch.Merge.Parents) > 1 {
 		blobs = append(blobs, ch.Merge.Parents[1:]...) // Parents[0] is Old
 	}
 	var out [][]any
 	for _, b := range blobs {
-		if b == nil || b.Kind != gitdiff.KindFile {
+		if b == nil || b.Kind != changes.KindFile {
 			continue
 		}
 		if d, err := frontmatter(b); err == nil {
@@ -190,12 +202,13 @@ func holds(versions [][]any, e any) bool {
 	return false
 }
 
-func isArtifact(p string) bool {
-	rest, ok := strings.CutPrefix(p, "artifacts/")
-	return ok && !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".md")
+// isArtifact reports a change to a knowledge artifact.
+func isArtifact(ch changes.Change) bool {
+	p := ch.Place
+	return p.Area == workspace.Artifacts && !p.Folded && !strings.Contains(p.Rel, "/") && strings.HasSuffix(p.Rel, ".md")
 }
 
-func frontmatter(b *gitdiff.Blob) (*yamldoc.Doc, error) {
+func frontmatter(b *changes.Blob) (*yamldoc.Doc, error) {
 	fm, err := yamldoc.SplitFrontmatter(b.Data)
 	if err != nil {
 		return nil, err

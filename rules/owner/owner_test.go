@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/attribution"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
 )
@@ -26,7 +26,7 @@ var (
 )
 
 // run runs the owner rules over units, every unit attributed to v.
-func run(t *testing.T, cfg *config.Config, v attribution.Verdict, units ...gitdiff.Unit) []rules.Finding {
+func run(t *testing.T, cfg *config.Config, v attribution.Verdict, units ...changes.Unit) []rules.Finding {
 	t.Helper()
 	if cfg == nil {
 		cfg = config.Default()
@@ -35,7 +35,7 @@ func run(t *testing.T, cfg *config.Config, v attribution.Verdict, units ...gitdi
 	findings, err := rules.Check(units, rules.Options{
 		Rules:  Rules(),
 		Config: cfg,
-		Actor: func(*gitdiff.Unit) (attribution.Verdict, error) {
+		Actor: func(*changes.Unit) (attribution.Verdict, error) {
 			calls++
 			return v, nil
 		},
@@ -77,6 +77,14 @@ func same(a, b []string) bool {
 	}
 	return true
 }
+
+// The canonical files of the root workspace.
+const (
+	intent      = ".small/intent.small.yml"
+	constraints = ".small/constraints.small.yml"
+	plan        = ".small/plan.small.yml"
+	progress    = ".small/progress.small.yml"
+)
 
 const (
 	intentV1      = "small_version: \"1.0.0\"\nowner: human\nintent: Ship the thing\n"
@@ -143,8 +151,8 @@ func TestOwnership(t *testing.T) {
 
 func TestOwnershipNamesTheCommit(t *testing.T) {
 	u := rulestest.Staged(rulestest.Snapshot{intent: intentV1}, rulestest.Snapshot{intent: intentV2})
-	u.Mode = gitdiff.ModeRange
-	u.Commit = &gitdiff.Commit{Hash: "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d", Message: "x\n"}
+	u.Mode = changes.ModeRange
+	u.Commit = &changes.Commit{Hash: "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d", Message: "x\n"}
 	got := run(t, nil, agentClaude, u)
 	if len(got) != 1 || got[0].Commit != u.Commit.Hash || !strings.Contains(got[0].Message, "commit 1a2b3c4d5e6f ") {
 		t.Errorf("got:%s", dump(got))
@@ -154,7 +162,7 @@ func TestOwnershipNamesTheCommit(t *testing.T) {
 func TestUnknown(t *testing.T) {
 	errCfg := config.Default()
 	errCfg.Attribution.Unknown = "error"
-	two := func() gitdiff.Unit {
+	two := func() changes.Unit {
 		return rulestest.Staged(
 			rulestest.Snapshot{intent: intentV1, "artifacts/a.md": "x"},
 			rulestest.Snapshot{intent: intentV2, "artifacts/a.md": "y", "README.md": "hi"})
@@ -163,7 +171,7 @@ func TestUnknown(t *testing.T) {
 		name    string
 		cfg     *config.Config
 		verdict attribution.Verdict
-		unit    gitdiff.Unit
+		unit    changes.Unit
 		want    []string
 	}{
 		// One finding per unit, on the first governed path.
@@ -290,17 +298,17 @@ func TestProvenanceAgentOnlyJudgesNewEntries(t *testing.T) {
 	stranger := "did:key:zStranger"
 	a1, a2, a3 := "did:key:zAuthor@01", "did:key:zAuthor@02", "did:key:zAuthor@03"
 	s2, s3 := stranger+"@02", stranger+"@03"
-	unit := func(before, after string) gitdiff.Unit {
+	unit := func(before, after string) changes.Unit {
 		return rulestest.Staged(rulestest.Snapshot{path: before}, rulestest.Snapshot{path: after})
 	}
-	merge := func(first, second, after string) gitdiff.Unit {
+	merge := func(first, second, after string) changes.Unit {
 		u := unit(first, after)
-		u.Changes[0].Merge = &gitdiff.Merge{Parents: []*gitdiff.Blob{u.Changes[0].Old, rulestest.Blob(second)}}
+		u.Changes[0].Merge = &changes.Merge{Parents: []*changes.Blob{u.Changes[0].Old, rulestest.Blob(second)}}
 		return u
 	}
 	cases := []struct {
 		name string
-		unit gitdiff.Unit
+		unit changes.Unit
 		want []int // lines of the findings
 	}{
 		{"an old stranger entry moves up when another is removed",

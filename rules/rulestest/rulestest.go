@@ -5,31 +5,43 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"sort"
+	"strings"
 
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 )
 
 // Blob returns a regular-file blob holding s, with a content hash.
-func Blob(s string) *gitdiff.Blob {
+func Blob(s string) *changes.Blob {
 	sum := sha1.Sum([]byte(s))
-	return &gitdiff.Blob{Hash: hex.EncodeToString(sum[:]), Kind: gitdiff.KindFile, Data: []byte(s)}
+	return &changes.Blob{Hash: hex.EncodeToString(sum[:]), Kind: changes.KindFile, Data: []byte(s)}
 }
 
-// Snapshot is an in-memory gitdiff.Snapshot: path to content.
+// Snapshot is an in-memory changes.Snapshot: path to content.
 type Snapshot map[string]string
 
-// Paths lists the snapshot's paths, sorted.
-func (s Snapshot) Paths() []string {
-	paths := make([]string, 0, len(s))
+// paths lists the snapshot's paths, sorted.
+func (s Snapshot) paths() []string {
+	out := make([]string, 0, len(s))
 	for p := range s {
-		paths = append(paths, p)
+		out = append(out, p)
 	}
-	sort.Strings(paths)
-	return paths
+	sort.Strings(out)
+	return out
+}
+
+// List returns the paths under dir, sorted.
+func (s Snapshot) List(dir string) ([]string, error) {
+	var out []string
+	for _, p := range s.paths() {
+		if strings.HasPrefix(p, dir) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }
 
 // Read returns the file at path, or nil when absent.
-func (s Snapshot) Read(path string) (*gitdiff.Blob, error) {
+func (s Snapshot) Read(path string) (*changes.Blob, error) {
 	data, ok := s[path]
 	if !ok {
 		return nil, nil
@@ -39,20 +51,22 @@ func (s Snapshot) Read(path string) (*gitdiff.Blob, error) {
 
 // Staged builds a staged-mode unit from the files before and after: every
 // path whose content differs becomes a change.
-func Staged(before, after Snapshot) gitdiff.Unit {
-	return unit(gitdiff.ModeStaged, before, after)
+func Staged(before, after Snapshot) changes.Unit {
+	u := unit(changes.ModeStaged, before, after)
+	u.Before = before
+	return u
 }
 
 // Tree builds a tree-mode unit: every file of files is a change with no
 // old side.
-func Tree(files Snapshot) gitdiff.Unit {
-	return unit(gitdiff.ModeTree, nil, files)
+func Tree(files Snapshot) changes.Unit {
+	return unit(changes.ModeTree, nil, files)
 }
 
-func unit(mode gitdiff.Mode, before, after Snapshot) gitdiff.Unit {
+func unit(mode changes.Mode, before, after Snapshot) changes.Unit {
 	seen := map[string]bool{}
-	var changes []gitdiff.Change
-	for _, p := range append(before.Paths(), after.Paths()...) {
+	var list []changes.Change
+	for _, p := range append(before.paths(), after.paths()...) {
 		if seen[p] {
 			continue
 		}
@@ -62,15 +76,15 @@ func unit(mode gitdiff.Mode, before, after Snapshot) gitdiff.Unit {
 		if hadOld && hasNew && oldData == newData {
 			continue
 		}
-		ch := gitdiff.Change{Path: p}
+		ch := changes.Change{Path: p}
 		if hadOld {
 			ch.Old = Blob(oldData)
 		}
 		if hasNew {
 			ch.New = Blob(newData)
 		}
-		changes = append(changes, ch)
+		list = append(list, ch)
 	}
-	sort.Slice(changes, func(i, j int) bool { return changes[i].Path < changes[j].Path })
-	return gitdiff.Unit{Mode: mode, Changes: changes, Files: after}
+	sort.Slice(list, func(i, j int) bool { return list[i].Path < list[j].Path })
+	return changes.Unit{Mode: mode, Changes: list, Files: after}
 }

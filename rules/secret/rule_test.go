@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
 	"github.com/small-hook/small-hook/secrets"
@@ -83,7 +83,7 @@ type env struct {
 	noScanner                    bool
 }
 
-func check(t *testing.T, e env, units ...gitdiff.Unit) ([]rules.Finding, error) {
+func check(t *testing.T, e env, units ...changes.Unit) ([]rules.Finding, error) {
 	t.Helper()
 	cfg := config.Default()
 	if e.scope != "" {
@@ -174,16 +174,16 @@ func TestSuppressedSecrets(t *testing.T) {
 	leaked := ws[plan] + "    - id: task-4\n      title: push with " + fakeGitHub + "\n"
 	line := lineOf(t, leaked, fakeGitHub)
 	allowed := ws[plan] + "    - id: task-4\n      title: push with " + fakeGitHub + " # gitleaks:allow\n"
-	rangeUnit := func(content string) gitdiff.Unit {
+	rangeUnit := func(content string) changes.Unit {
 		u := rulestest.Staged(ws, with(ws, plan, content))
-		u.Mode = gitdiff.ModeRange
-		u.Commit = &gitdiff.Commit{Hash: "0123456789abcdef0123456789abcdef01234567"}
+		u.Mode = changes.ModeRange
+		u.Commit = &changes.Commit{Hash: "0123456789abcdef0123456789abcdef01234567"}
 		return u
 	}
 	cases := []struct {
 		name string
 		e    env
-		unit gitdiff.Unit
+		unit changes.Unit
 		want int
 	}{
 		{"reported", env{}, rulestest.Staged(ws, with(ws, plan, leaked)), 1},
@@ -245,7 +245,7 @@ func TestOnlyAddedLinesAreScannedOutsideTreeMode(t *testing.T) {
 	added := with(old, plan, old[plan]+"    - id: task-5\n      title: post to "+fakeSlack+"\n")
 	cases := []struct {
 		name string
-		unit gitdiff.Unit
+		unit changes.Unit
 		want string
 	}{
 		{"secret already in the old version", rulestest.Staged(old, with(old, progress, ws[progress]+"    - task_id: x\n")), ""},
@@ -270,9 +270,9 @@ func TestMergeReportsOnlyLinesInNoParent(t *testing.T) {
 	ours := base + "    - id: b\n      title: " + fakeGitHub + "\n"
 	theirs := base + "    - id: c\n"
 	merged := ours + "    - id: c\n      title: " + fakeStripe + "\n"
-	ch := gitdiff.Change{Path: plan, Old: rulestest.Blob(ours), New: rulestest.Blob(merged),
-		Merge: &gitdiff.Merge{Base: rulestest.Blob(base), Parents: []*gitdiff.Blob{rulestest.Blob(ours), rulestest.Blob(theirs)}}}
-	u := gitdiff.Unit{Mode: gitdiff.ModeRange, Commit: &gitdiff.Commit{Hash: "ab12"}, Changes: []gitdiff.Change{ch}, Files: rulestest.Snapshot{plan: merged}}
+	ch := changes.Change{Path: plan, Old: rulestest.Blob(ours), New: rulestest.Blob(merged),
+		Merge: &changes.Merge{Base: rulestest.Blob(base), Parents: []*changes.Blob{rulestest.Blob(ours), rulestest.Blob(theirs)}}}
+	u := changes.Unit{Mode: changes.ModeRange, Commit: &changes.Commit{Hash: "ab12"}, Changes: []changes.Change{ch}, Files: rulestest.Snapshot{plan: merged}}
 	found, err := check(t, env{}, u)
 	if want := fmt.Sprintf("%s:6:secrets/stripe-access-token", plan); err != nil || summary(found) != want {
 		t.Fatalf("got %q (%v), want %q", summary(found), err, want)
@@ -290,12 +290,12 @@ func TestScope(t *testing.T) {
 		"artifacts/a.md":       "token: " + fakeSlack + "\n",
 	}
 	link := rulestest.Blob("../secret.txt")
-	link.Kind = gitdiff.KindSymlink
-	symlinked := gitdiff.Unit{Mode: gitdiff.ModeStaged, Changes: []gitdiff.Change{{Path: ".small/plan.small.yml", New: link}}}
-	deleted := gitdiff.Unit{Mode: gitdiff.ModeStaged, Changes: []gitdiff.Change{{Path: "artifacts/b.md", Old: rulestest.Blob("token: " + fakeSlack + "\n")}}}
+	link.Kind = changes.KindSymlink
+	symlinked := changes.Unit{Mode: changes.ModeStaged, Changes: []changes.Change{{Path: ".small/plan.small.yml", New: link}}}
+	deleted := changes.Unit{Mode: changes.ModeStaged, Changes: []changes.Change{{Path: "artifacts/b.md", Old: rulestest.Blob("token: " + fakeSlack + "\n")}}}
 	cases := []struct {
 		name, scope string
-		unit        gitdiff.Unit
+		unit        changes.Unit
 		want        string
 	}{
 		{"governed", "governed", rulestest.Staged(nil, files), ".awp/private-key.pem:1:secrets/private-key artifacts/a.md:1:secrets/slack-bot-token"},
@@ -347,7 +347,7 @@ func BenchmarkStagedAppendToLargeProgress(b *testing.B) {
 	u := rulestest.Staged(rulestest.Snapshot{progress: before}, rulestest.Snapshot{progress: after})
 	opts := rules.Options{Rules: Rules(), Secrets: secrets.New(secrets.Options{})}
 	for b.Loop() {
-		if _, err := rules.Check([]gitdiff.Unit{u}, opts); err != nil {
+		if _, err := rules.Check([]changes.Unit{u}, opts); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/secrets"
 )
@@ -25,15 +25,10 @@ SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. Th
 	}}
 }
 
-// governed reports a path scanned under the default scope.
-func governed(path string) bool {
-	for _, p := range []string{".small/", "artifacts/", ".awp/"} {
-		if strings.HasPrefix(path, p) {
-			return true
-		}
-	}
-	return false
-}
+// governed reports a change scanned under the default scope: any file of
+// a workspace (its .small/, artifacts/ or .awp/ directory), including paths
+// that only fold to one.
+func governed(ch changes.Change) bool { return ch.Place.Governed() }
 
 func run(pass *rules.Pass) error {
 	if pass.Secrets == nil {
@@ -47,11 +42,11 @@ func run(pass *rules.Pass) error {
 		if ch.New == nil || ch.New.Regular() != nil {
 			continue
 		}
-		if pass.Config.Secrets.Scope != "staged" && !governed(ch.Path) {
+		if pass.Config.Secrets.Scope != "staged" && !governed(ch) {
 			continue
 		}
 		part := secrets.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit}
-		if pass.Unit.Mode != gitdiff.ModeTree {
+		if pass.Unit.Mode != changes.ModeTree {
 			var from int
 			part.Lines, from, part.FirstLine = addedLines(ch)
 			part.Data = ch.New.Data[from:]
@@ -61,7 +56,7 @@ func run(pass *rules.Pass) error {
 			return fmt.Errorf("scanning %s for secrets: %w", ch.Path, err)
 		}
 		for _, f := range found {
-			if pass.Unit.Mode != gitdiff.ModeTree && inOldVersion(ch, f.Line) {
+			if pass.Unit.Mode != changes.ModeTree && inOldVersion(ch, f.Line) {
 				continue
 			}
 			pass.ReportAs(ID+"/"+f.RuleID, rules.Error, f.Path, f.Line, "%s", message(f, commit))
@@ -88,7 +83,7 @@ func message(f secrets.Finding, commit string) string {
 // the old version (in a parent, for a merge): it was not added. The lines
 // scanned are a cheap superset of the added ones (see addedLines); this
 // exact test runs only for the rare line that holds a finding.
-func inOldVersion(ch gitdiff.Change, n int) bool {
+func inOldVersion(ch changes.Change, n int) bool {
 	line := lineAt(ch.New.Data, n)
 	for _, b := range oldVersions(ch) {
 		if hasLine(b.Data, line) {
@@ -100,12 +95,12 @@ func inOldVersion(ch gitdiff.Change, n int) bool {
 
 // oldVersions lists the regular-file versions a change is compared with:
 // the old file, or for a merge the file at every parent.
-func oldVersions(ch gitdiff.Change) []*gitdiff.Blob {
-	olds := []*gitdiff.Blob{ch.Old}
+func oldVersions(ch changes.Change) []*changes.Blob {
+	olds := []*changes.Blob{ch.Old}
 	if ch.Merge != nil {
 		olds = ch.Merge.Parents
 	}
-	var out []*gitdiff.Blob
+	var out []*changes.Blob
 	for _, b := range olds {
 		if b != nil && b.Regular() == nil {
 			out = append(out, b)
@@ -154,7 +149,7 @@ func hasLine(text, line []byte) bool {
 // already committed was reported when it was added. The common prefix and
 // suffix are skipped byte-wise first, so an append to a large file costs
 // only what was appended.
-func addedLines(ch gitdiff.Change) (lines []int, from, first int) {
+func addedLines(ch changes.Change) (lines []int, from, first int) {
 	var texts [][]byte
 	for _, b := range oldVersions(ch) {
 		texts = append(texts, b.Data)

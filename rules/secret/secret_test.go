@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules/rulestest"
 )
 
@@ -24,17 +24,17 @@ func TestAddedLines(t *testing.T) {
 		{"a\r\nb\r\n", "a\r\nb\r\nsecret\r\n", "[3]"},
 	}
 	for _, tc := range cases {
-		lines, _, _ := addedLines(gitdiff.Change{Old: rulestest.Blob(tc.old), New: rulestest.Blob(tc.cur)})
+		lines, _, _ := addedLines(changes.Change{Old: rulestest.Blob(tc.old), New: rulestest.Blob(tc.cur)})
 		got := fmt.Sprint(lines)
 		if got != tc.want {
 			t.Errorf("%q -> %q: %s, want %s", tc.old, tc.cur, got, tc.want)
 		}
 	}
-	if got, _, _ := addedLines(gitdiff.Change{New: rulestest.Blob("a\n")}); got != nil {
+	if got, _, _ := addedLines(changes.Change{New: rulestest.Blob("a\n")}); got != nil {
 		t.Errorf("new file: %v, want every line", got)
 	}
-	merge := gitdiff.Change{Old: rulestest.Blob("a\n"), New: rulestest.Blob("a\nb\nc\n"),
-		Merge: &gitdiff.Merge{Parents: []*gitdiff.Blob{rulestest.Blob("a\n"), rulestest.Blob("a\nb\n")}}}
+	merge := changes.Change{Old: rulestest.Blob("a\n"), New: rulestest.Blob("a\nb\nc\n"),
+		Merge: &changes.Merge{Parents: []*changes.Blob{rulestest.Blob("a\n"), rulestest.Blob("a\nb\n")}}}
 	if got, _, _ := addedLines(merge); fmt.Sprint(got) != "[3]" {
 		t.Errorf("merge: %v, want only the line in no parent", got)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/yamldoc"
 )
@@ -20,47 +20,52 @@ func appendOnlyRule() *rules.Rule {
 		Doc: `progress.small.yml is append-only
 SMALL invariant 3: progress entries must not be deleted or modified after creation; new entries are appended. Compared with the previous version (HEAD, or each commit's parent), every existing entry must still be there, unchanged and in order, small_version and owner must not change, and the file must not be deleted. Values are compared, not text, so re-serialisation (key order, indentation, quoting) is fine. A merge must keep the merge base's entries as a prefix and every parent's entries in that parent's order. To correct an entry, restore it and append a new entry that supersedes it.`,
 		Run: func(pass *rules.Pass) error {
-			ch := changed(pass.Unit, Progress)
-			if ch == nil {
-				return nil
-			}
-			if ch.New == nil {
-				if ch.Old != nil {
-					pass.Report(Progress, 0, "%s was deleted: progress is append-only history and must be kept; restore it (git restore --staged --worktree %s)", Progress, Progress)
+			for _, s := range spaces(pass) {
+				if ch := s.changed(Progress); ch != nil {
+					checkAppendOnly(pass, ch)
 				}
-				return nil
 			}
-			if viewProgress(pass, ch).appendOnly {
-				return nil
-			}
-			newFile := decode(pass, ch.New)
-			if newFile.err != nil {
-				return nil
-			}
-			if ch.Merge != nil {
-				checkMerge(pass, ch, newFile)
-				return nil
-			}
-			if ch.Old == nil || ch.Old.Kind != gitdiff.KindFile {
-				return nil
-			}
-			oldFile := decode(pass, ch.Old)
-			if oldFile.err != nil {
-				return nil
-			}
-			checkHeader(pass, oldFile, newFile)
-			checkPrefix(pass, entriesOf(oldFile), newFile, "the previous version")
 			return nil
 		},
 	}
 }
 
+// checkAppendOnly judges one change to a progress file.
+func checkAppendOnly(pass *rules.Pass, ch *changes.Change) {
+	if ch.New == nil {
+		if ch.Old != nil {
+			pass.Report(ch.Path, 0, "%s was deleted: progress is append-only history and must be kept; restore it (git restore --staged --worktree %s)", ch.Path, ch.Path)
+		}
+		return
+	}
+	if viewProgress(pass, ch).appendOnly {
+		return
+	}
+	newFile := decode(pass, ch.New)
+	if newFile.err != nil {
+		return
+	}
+	if ch.Merge != nil {
+		checkMerge(pass, ch, newFile)
+		return
+	}
+	if ch.Old == nil || ch.Old.Kind != changes.KindFile {
+		return
+	}
+	oldFile := decode(pass, ch.Old)
+	if oldFile.err != nil {
+		return
+	}
+	checkHeader(pass, ch.Path, oldFile, newFile)
+	checkPrefix(pass, ch.Path, entriesOf(oldFile), newFile, "the previous version")
+}
+
 // checkHeader reports a changed small_version or owner.
-func checkHeader(pass *rules.Pass, oldFile, newFile *parsed) {
+func checkHeader(pass *rules.Pass, path string, oldFile, newFile *parsed) {
 	for _, key := range []string{"small_version", "owner"} {
 		o, n := oldFile.top[key], newFile.top[key]
 		if !yamldoc.Equal(o, n) {
-			pass.Report(Progress, newFile.doc.Line(key), "%s changed from %s to %s: progress history keeps its header; restore it", key, show(o), show(n))
+			pass.Report(path, newFile.doc.Line(key), "%s changed from %s to %s: progress history keeps its header; restore it", key, show(o), show(n))
 		}
 	}
 }
@@ -68,10 +73,10 @@ func checkHeader(pass *rules.Pass, oldFile, newFile *parsed) {
 // checkPrefix reports how the new file breaks the rule that the entries of
 // old stay its unchanged prefix: entries removed or changed, entries moved,
 // and new entries inserted before old ones.
-func checkPrefix(pass *rules.Pass, old []any, newFile *parsed, what string) {
+func checkPrefix(pass *rules.Pass, path string, old []any, newFile *parsed, what string) {
 	cur := entriesOf(newFile)
 	at := func(j int) int { return newFile.doc.Line("entries", fmt.Sprint(j)) }
-	report := limiter(pass, newFile.doc.Line("entries"))
+	report := limiter(pass, path, newFile.doc.Line("entries"))
 	last := -1
 	kept := map[int]bool{}
 	for i, o := range old {
@@ -102,25 +107,25 @@ func checkPrefix(pass *rules.Pass, old []any, newFile *parsed, what string) {
 
 // limiter reports at most maxEntryFindings findings, then one that says
 // more were left out.
-func limiter(pass *rules.Pass, summaryLine int) func(line int, format string, args ...any) {
+func limiter(pass *rules.Pass, path string, summaryLine int) func(line int, format string, args ...any) {
 	n := 0
 	return func(line int, format string, args ...any) {
 		n++
 		switch {
 		case n <= maxEntryFindings:
-			pass.Report(Progress, line, format, args...)
+			pass.Report(path, line, format, args...)
 		case n == maxEntryFindings+1:
-			pass.Report(Progress, summaryLine, "more entries break append-only history (only the first %d are listed)", maxEntryFindings)
+			pass.Report(path, summaryLine, "more entries break append-only history (only the first %d are listed)", maxEntryFindings)
 		}
 	}
 }
 
 // checkMerge checks a merge result: the merge base's entries as an
 // unchanged prefix, and every parent's entries in that parent's order.
-func checkMerge(pass *rules.Pass, ch *gitdiff.Change, newFile *parsed) {
+func checkMerge(pass *rules.Pass, ch *changes.Change, newFile *parsed) {
 	if ch.Merge.Base != nil {
 		if base := oldEntries(pass, ch.Merge.Base); base != nil {
-			checkPrefix(pass, base, newFile, "the merge base")
+			checkPrefix(pass, ch.Path, base, newFile, "the merge base")
 		}
 	}
 	cur := entriesOf(newFile)
@@ -132,7 +137,7 @@ func checkMerge(pass *rules.Pass, ch *gitdiff.Change, newFile *parsed) {
 				j++
 			}
 			if j == len(cur) {
-				pass.Report(Progress, newFile.doc.Line("entries"), "the merge lost or rewrote entry %d (task_id %s) of parent %d (%s): a merge of progress keeps every entry of every parent in order; redo the merge keeping both sides' entries", i+1, taskOf(e), pi+1, shortParent(pass, pi))
+				pass.Report(ch.Path, newFile.doc.Line("entries"), "the merge lost or rewrote entry %d (task_id %s) of parent %d (%s): a merge of progress keeps every entry of every parent in order; redo the merge keeping both sides' entries", i+1, taskOf(e), pi+1, shortParent(pass, pi))
 				break
 			}
 			j++

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/schemas"
 	"github.com/small-hook/small-hook/yamldoc"
@@ -18,8 +18,8 @@ func parseRule() *rules.Rule {
 		Doc: `SMALL artifacts must be YAML mappings
 A canonical file under .small/ must be valid UTF-8 YAML, hold exactly one document whose top level is a mapping, and have no duplicate keys. A symbolic link or a submodule where an artifact should be is reported too: small-hook never follows links. Fix the file at the line named; tools that write SMALL files never produce these errors.`,
 		Run: func(pass *rules.Pass) error {
-			return canonicalChanges(pass, func(ch *gitdiff.Change) error {
-				if ch.Path == Progress {
+			return canonicalChanges(pass, func(ch *changes.Change, name string) error {
+				if name == Progress {
 					if v := viewProgress(pass, ch); v.appendOnly {
 						return nil
 					}
@@ -40,9 +40,9 @@ func schemaRule(set *schemas.Set) *rules.Rule {
 		Doc: `SMALL artifacts must match their JSON Schema
 Each canonical file is validated against its schema in schemas/ (draft 2020-12): required keys, no unexpected keys where the protocol forbids them, enums, patterns such as 64-hex replay ids and lower-case commit hashes. YAML typing counts: an unquoted timestamp or a number where a string is required is an error, as in the reference CLI. One finding per violation, with the JSON pointer of the value. small_version is left to small/version.`,
 		Run: func(pass *rules.Pass) error {
-			return canonicalChanges(pass, func(ch *gitdiff.Change) error {
-				name := schemaName(ch.Path)
-				if ch.Path == Progress {
+			return canonicalChanges(pass, func(ch *changes.Change, file string) error {
+				name := schemaName(file)
+				if file == Progress {
 					if v := viewProgress(pass, ch); v.appendOnly {
 						for i, e := range v.added {
 							if err := validate(pass, set, ch.Path, name, "#/$defs/entry", e.value, e.doc, e.path, []string{"entries", fmt.Sprintf("+%d", i+1)}); err != nil {
@@ -107,8 +107,8 @@ func versionRule() *rules.Rule {
 		Doc: `small_version must be exactly the string "1.0.0"
 SMALL invariant 5: every artifact carries small_version "1.0.0", an exact string match; a version mismatch must fail validation. An unquoted 1.0 is a number and "1.0" is another version. Write small_version: "1.0.0".`,
 		Run: func(pass *rules.Pass) error {
-			return canonicalChanges(pass, func(ch *gitdiff.Change) error {
-				if ch.Path == Progress && viewProgress(pass, ch).appendOnly {
+			return canonicalChanges(pass, func(ch *changes.Change, name string) error {
+				if name == Progress && viewProgress(pass, ch).appendOnly {
 					return nil
 				}
 				f := decode(pass, ch.New)

@@ -14,15 +14,23 @@ func evidenceFields() []string {
 	return []string{"evidence", "verification", "command", "test", "link", "commit"}
 }
 
-// addedEntries calls f for each progress entry the unit added.
-func addedEntries(pass *rules.Pass, f func(v *progressView, pos int, e entry)) {
-	ch := changed(pass.Unit, Progress)
+// addedEntries calls f for each progress entry the unit added to the
+// progress file of a workspace, with that file's path.
+func addedEntries(s space, f func(path string, v *progressView, pos int, e entry)) {
+	ch := s.changed(Progress)
 	if ch == nil || ch.New == nil {
 		return
 	}
-	v := viewProgress(pass, ch)
+	v := viewProgress(s.pass, ch)
 	for pos, e := range v.added {
-		f(v, pos, e)
+		f(ch.Path, v, pos, e)
+	}
+}
+
+// eachAdded calls addedEntries for every SMALL workspace of the pass.
+func eachAdded(pass *rules.Pass, f func(path string, v *progressView, pos int, e entry)) {
+	for _, s := range spaces(pass) {
+		addedEntries(s, f)
 	}
 }
 
@@ -33,13 +41,13 @@ func evidenceRule() *rules.Rule {
 		Doc: `Every progress entry carries evidence
 SMALL invariant 2: each progress entry needs at least one of evidence, verification, command, test, link or commit, present and not blank (notes does not count). In staged and range modes the entries the change adds are judged; with --all, every entry. Add the command that was run, the test, a link or the commit that proves the claim.`,
 		Run: func(pass *rules.Pass) error {
-			addedEntries(pass, func(_ *progressView, _ int, e entry) {
+			eachAdded(pass, func(path string, _ *progressView, _ int, e entry) {
 				for _, k := range evidenceFields() {
 					if v, ok := e.field(k); ok && !blank(v) {
 						return
 					}
 				}
-				pass.Report(Progress, e.line(), "progress entry (task_id %s) has no evidence: add one of %s (notes does not count)", e.taskID(), strings.Join(evidenceFields(), ", "))
+				pass.Report(path, e.line(), "progress entry (task_id %s) has no evidence: add one of %s (notes does not count)", e.taskID(), strings.Join(evidenceFields(), ", "))
 			})
 			return nil
 		},
@@ -69,10 +77,10 @@ func timestampRule() *rules.Rule {
 		Doc: `Progress timestamps are RFC 3339 with fractional seconds and strictly increasing
 Each progress entry needs a timestamp: a quoted string in RFC 3339 with fractional seconds (the small CLI writes UTC with nine digits, 2026-11-22T10:16:03.844175967Z), strictly later than the entry before it. In staged and range modes the entries the change adds are judged; with --all, every entry.`,
 		Run: func(pass *rules.Pass) error {
-			addedEntries(pass, func(v *progressView, pos int, e entry) {
+			eachAdded(pass, func(path string, v *progressView, pos int, e entry) {
 				t, problem := entryTime(e)
 				if problem != "" {
-					pass.Report(Progress, e.line("timestamp"), "progress entry (task_id %s): %s", e.taskID(), problem)
+					pass.Report(path, e.line("timestamp"), "progress entry (task_id %s): %s", e.taskID(), problem)
 					return
 				}
 				prev := previous(v, pos)
@@ -80,7 +88,7 @@ Each progress entry needs a timestamp: a quoted string in RFC 3339 with fraction
 					return
 				}
 				if pt, p := entryTime(*prev); p == "" && !t.After(pt) {
-					pass.Report(Progress, e.line("timestamp"), "progress entry (task_id %s): timestamp %s is not later than the entry before it (%s); entries are appended in time order", e.taskID(), t.Format(time.RFC3339Nano), pt.Format(time.RFC3339Nano))
+					pass.Report(path, e.line("timestamp"), "progress entry (task_id %s): timestamp %s is not later than the entry before it (%s); entries are appended in time order", e.taskID(), t.Format(time.RFC3339Nano), pt.Format(time.RFC3339Nano))
 				}
 			})
 			return nil

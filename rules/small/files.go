@@ -1,29 +1,27 @@
 // Package small holds the rules for SMALL protocol v1.0.0 workspaces: the
-// five canonical .small/*.small.yml artifacts and workspace.small.yml.
+// five canonical .small/*.small.yml artifacts and workspace.small.yml of
+// every SMALL workspace in the repository (the root's and nested ones).
 package small
 
 import (
 	"errors"
 	"fmt"
-	"path"
 	"strings"
 
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/workspace"
 	"github.com/small-hook/small-hook/yamldoc"
 )
 
-// Dir is the workspace directory, with its trailing slash.
-const Dir = ".small/"
-
-// The canonical files and their schema names.
+// The canonical files, by name within a workspace's .small/ directory.
 const (
-	Intent      = Dir + "intent.small.yml"
-	Constraints = Dir + "constraints.small.yml"
-	Plan        = Dir + "plan.small.yml"
-	Progress    = Dir + "progress.small.yml"
-	Handoff     = Dir + "handoff.small.yml"
-	Workspace   = Dir + "workspace.small.yml"
+	Intent      = "intent.small.yml"
+	Constraints = "constraints.small.yml"
+	Plan        = "plan.small.yml"
+	Progress    = "progress.small.yml"
+	Handoff     = "handoff.small.yml"
+	Workspace   = "workspace.small.yml"
 )
 
 // requiredFiles lists the five artifacts every workspace must have.
@@ -31,18 +29,78 @@ func requiredFiles() []string {
 	return []string{Intent, Constraints, Plan, Progress, Handoff}
 }
 
-// schemaName returns the schema of a canonical file, or "" for any other
-// path.
-func schemaName(p string) string {
-	switch p {
+// schemaName returns the schema of a canonical file, by its name in the
+// workspace, or "" for any other name.
+func schemaName(name string) string {
+	switch name {
 	case Intent, Constraints, Plan, Progress, Handoff, Workspace:
-		return strings.TrimSuffix(path.Base(p), ".small.yml")
+		return strings.TrimSuffix(name, ".small.yml")
 	}
 	return ""
 }
 
-// inWorkspace reports whether p is under .small/.
-func inWorkspace(p string) bool { return strings.HasPrefix(p, Dir) }
+// canonical returns the name of the canonical file a change is to, or ""
+// when it is to anything else (including a path that only folds to one).
+func canonical(ch *changes.Change) string {
+	if ch.Place.Area != workspace.Files || ch.Place.Folded || schemaName(ch.Place.Rel) == "" {
+		return ""
+	}
+	return ch.Place.Rel
+}
+
+// space is one SMALL workspace, as the rules of one pass see it.
+type space struct {
+	pass *rules.Pass
+	ws   workspace.Workspace
+}
+
+// spaces lists the SMALL workspaces the pass's unit touches (every one in
+// tree mode).
+func spaces(pass *rules.Pass) []space {
+	var out []space
+	for _, ws := range pass.Unit.Workspaces(workspace.SMALL) {
+		out = append(out, space{pass: pass, ws: ws})
+	}
+	return out
+}
+
+// path is the repository path of a canonical file of the workspace.
+func (s space) path(name string) string { return s.ws.Path(name) }
+
+// changed returns the unit's change to a canonical file, or nil.
+func (s space) changed(name string) *changes.Change { return s.pass.Unit.Changed(s.path(name)) }
+
+// touches reports whether the unit changes one of the named files (always
+// in tree mode).
+func (s space) touches(names ...string) bool {
+	if s.pass.Unit.Mode == changes.ModeTree {
+		return true
+	}
+	for _, n := range names {
+		if s.changed(n) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// current decodes the new version of a canonical file; nil when absent or
+// undecodable (small/parse reports that).
+func (s space) current(name string) (*parsed, error) {
+	p := s.path(name)
+	b, err := s.pass.Unit.Files.Read(p)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", p, err)
+	}
+	if b == nil {
+		return nil, nil
+	}
+	f := decode(s.pass, b)
+	if f.err != nil {
+		return nil, nil
+	}
+	return f, nil
+}
 
 // parsed is a decoded version of a canonical file.
 type parsed struct {
@@ -57,14 +115,14 @@ type parsed struct {
 // decode decodes a blob once per run. The entry's kind is checked before
 // the cache is asked: a symbolic link whose target reads like a file's
 // content has the same object id as that file.
-func decode(pass *rules.Pass, b *gitdiff.Blob) *parsed {
+func decode(pass *rules.Pass, b *changes.Blob) *parsed {
 	if err := b.Regular(); err != nil {
 		return &parsed{err: err}
 	}
 	return pass.Memo("small/yaml:"+b.Hash, func() any { return decodeBlob(b) }).(*parsed)
 }
 
-func decodeBlob(b *gitdiff.Blob) *parsed {
+func decodeBlob(b *changes.Blob) *parsed {
 	if err := b.Regular(); err != nil {
 		return &parsed{err: err}
 	}
@@ -108,41 +166,4 @@ func describe(v any) string {
 		return "an unquoted timestamp"
 	}
 	return fmt.Sprintf("%T", v)
-}
-
-// changed returns the unit's change to path, or nil.
-func changed(u *gitdiff.Unit, p string) *gitdiff.Change {
-	for i := range u.Changes {
-		if u.Changes[i].Path == p {
-			return &u.Changes[i]
-		}
-	}
-	return nil
-}
-
-// touchesWorkspace reports whether the unit changes anything under .small/.
-func touchesWorkspace(u *gitdiff.Unit) bool {
-	for _, ch := range u.Changes {
-		if inWorkspace(ch.Path) {
-			return true
-		}
-	}
-	return false
-}
-
-// current decodes the new version of path from the unit's files; nil when
-// absent or undecodable.
-func current(pass *rules.Pass, p string) (*parsed, error) {
-	b, err := pass.Unit.Files.Read(p)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", p, err)
-	}
-	if b == nil {
-		return nil, nil
-	}
-	f := decode(pass, b)
-	if f.err != nil {
-		return nil, nil
-	}
-	return f, nil
 }

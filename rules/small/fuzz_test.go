@@ -3,8 +3,8 @@ package small
 import (
 	"testing"
 
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
 	"github.com/small-hook/small-hook/yamldoc"
@@ -22,10 +22,10 @@ func FuzzAppendOnly(f *testing.F) {
 	f.Add(old, old+"    - &a task_id: b\n")
 	f.Add("entries:\n- a\n", "entries:\n- a\n- b\n")
 	f.Fuzz(func(t *testing.T, oldText, newText string) {
-		base := rulestest.Snapshot{Progress: oldText}
-		after := rulestest.Snapshot{Progress: newText}
+		base := rulestest.Snapshot{rootProgress: oldText}
+		after := rulestest.Snapshot{rootProgress: newText}
 		unit := rulestest.Staged(base, after)
-		if _, err := rules.Check([]gitdiff.Unit{unit}, rules.Options{Rules: Rules(), Config: config.Default()}); err != nil {
+		if _, err := rules.Check([]changes.Unit{unit}, rules.Options{Rules: Rules(), Config: config.Default()}); err != nil {
 			t.Fatalf("check failed: %v", err)
 		}
 		if fastAppend([]byte(oldText), []byte(newText)) == nil {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
 )
@@ -25,9 +25,9 @@ func splitEntries(t *testing.T, progress string) (string, []string) {
 }
 
 func TestRemovedOrReorderedEntriesFail(t *testing.T) {
-	base := workspace(t, "reference-init")
-	header, entries := splitEntries(t, base[Progress])
-	if got := header + strings.Join(entries, ""); got != base[Progress] {
+	base := readWorkspace(t, "reference-init")
+	header, entries := splitEntries(t, base[rootProgress])
+	if got := header + strings.Join(entries, ""); got != base[rootProgress] {
 		t.Fatal("splitting the progress file lost bytes")
 	}
 	removeMiddle := append(append([]string{}, entries[:2]...), entries[3:]...)
@@ -46,7 +46,7 @@ func TestRemovedOrReorderedEntriesFail(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			after := with(base, Progress, header+strings.Join(tc.entries, ""))
+			after := with(base, rootProgress, header+strings.Join(tc.entries, ""))
 			got := strings.Join(dedupe(check(t, rules.Error, rulestest.Staged(base, after))), ",")
 			if got != tc.want {
 				t.Errorf("errors %q, want %q", got, tc.want)
@@ -56,17 +56,17 @@ func TestRemovedOrReorderedEntriesFail(t *testing.T) {
 }
 
 func TestNonRegularCanonicalFileFails(t *testing.T) {
-	base := workspace(t, "reference-init")
-	for _, kind := range []gitdiff.Kind{gitdiff.KindSymlink, gitdiff.KindSubmodule, gitdiff.KindFile} {
+	base := readWorkspace(t, "reference-init")
+	for _, kind := range []changes.Kind{changes.KindSymlink, changes.KindSubmodule, changes.KindFile} {
 		t.Run(string(kind), func(t *testing.T) {
-			unit := rulestest.Staged(base, with(base, Plan, base[Plan]+"# touched\n"))
+			unit := rulestest.Staged(base, with(base, rootPlan, base[rootPlan]+"# touched\n"))
 			for i := range unit.Changes {
-				if unit.Changes[i].Path == Plan {
+				if unit.Changes[i].Path == rootPlan {
 					unit.Changes[i].New.Kind = kind
 				}
 			}
 			got := dedupe(check(t, rules.Error, unit))
-			if failed := contains(got, "small/parse"); failed != (kind != gitdiff.KindFile) {
+			if failed := contains(got, "small/parse"); failed != (kind != changes.KindFile) {
 				t.Errorf("%s: errors %v", kind, got)
 			}
 		})
@@ -74,16 +74,16 @@ func TestNonRegularCanonicalFileFails(t *testing.T) {
 }
 
 func TestTreeModeJudgesEveryFile(t *testing.T) {
-	base := workspace(t, "reference-init")
+	base := readWorkspace(t, "reference-init")
 	cases := []struct {
 		name  string
 		files rulestest.Snapshot
 		want  string
 	}{
 		{"reference workspace", base, ""},
-		{"canonical file missing", with(base, Handoff, ""), "small/required"},
-		{"stray file", with(base, Dir+"old-progress.yml", "x"), "small/layout"},
-		{"old entry without evidence", with(base, Progress, strings.Replace(base[Progress], "- evidence: go test ./parser passed\n      notes: parser done", "- notes: parser done", 1)), "small/evidence"},
+		{"canonical file missing", with(base, rootHandoff, ""), "small/required"},
+		{"stray file", with(base, rootDir+"old-progress.yml", "x"), "small/layout"},
+		{"old entry without evidence", with(base, rootProgress, strings.Replace(base[rootProgress], "- evidence: go test ./parser passed\n      notes: parser done", "- notes: parser done", 1)), "small/evidence"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

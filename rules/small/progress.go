@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"strconv"
 
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/yamldoc"
 )
@@ -65,21 +65,21 @@ type progressView struct {
 // the new file starts with the exact bytes of the old one and the rest is
 // nothing but new items of the entries sequence, only that rest is
 // decoded: the cost follows the size of the change, not of the history.
-func viewProgress(pass *rules.Pass, ch *gitdiff.Change) *progressView {
+func viewProgress(pass *rules.Pass, ch *changes.Change) *progressView {
 	key := "small/progress:" + blobHash(ch.Old) + ">" + blobHash(ch.New) + mergeKey(ch)
 	return pass.Memo(key, func() any { return buildView(pass, ch) }).(*progressView)
 }
 
 // blobHash names a version in cache keys: its object id and its kind (a
 // symbolic link can share an object id with a file).
-func blobHash(b *gitdiff.Blob) string {
+func blobHash(b *changes.Blob) string {
 	if b == nil {
 		return "-"
 	}
 	return b.Hash + ":" + string(b.Kind)
 }
 
-func mergeKey(ch *gitdiff.Change) string {
+func mergeKey(ch *changes.Change) string {
 	if ch.Merge == nil {
 		return ""
 	}
@@ -90,11 +90,11 @@ func mergeKey(ch *gitdiff.Change) string {
 	return k
 }
 
-func buildView(pass *rules.Pass, ch *gitdiff.Change) *progressView {
-	if ch.New == nil || ch.New.Kind != gitdiff.KindFile {
+func buildView(pass *rules.Pass, ch *changes.Change) *progressView {
+	if ch.New == nil || ch.New.Kind != changes.KindFile {
 		return &progressView{}
 	}
-	if ch.Merge == nil && ch.Old != nil && ch.Old.Kind == gitdiff.KindFile {
+	if ch.Merge == nil && ch.Old != nil && ch.Old.Kind == changes.KindFile {
 		end := pass.Memo("small/end:"+ch.Old.Hash, func() any { return findEnd(ch.Old.Data) }).(*sequenceEnd)
 		if v, newEnd := appendView(ch.Old.Data, ch.New.Data, end); v != nil {
 			// The next commit of a range starts from this version: it
@@ -140,8 +140,8 @@ func seenIn(e any, lists [][]any) bool {
 
 // oldEntries decodes the entries of an old version; nil when it has none
 // or cannot be decoded (that was reported when it was committed).
-func oldEntries(pass *rules.Pass, b *gitdiff.Blob) []any {
-	if b == nil || b.Kind != gitdiff.KindFile {
+func oldEntries(pass *rules.Pass, b *changes.Blob) []any {
+	if b == nil || b.Kind != changes.KindFile {
 		return nil
 	}
 	return entriesOf(decode(pass, b))

@@ -1,7 +1,7 @@
 package small
 
 import (
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/schemas"
 )
@@ -24,14 +24,15 @@ func Rules() []*rules.Rule {
 }
 
 // canonicalChanges calls f for every change that holds a new version of a
-// canonical file.
-func canonicalChanges(pass *rules.Pass, f func(ch *gitdiff.Change) error) error {
+// canonical file of any workspace, with the file's name.
+func canonicalChanges(pass *rules.Pass, f func(ch *changes.Change, name string) error) error {
 	for i := range pass.Unit.Changes {
 		ch := &pass.Unit.Changes[i]
-		if ch.New == nil || schemaName(ch.Path) == "" {
+		name := canonical(ch)
+		if ch.New == nil || name == "" {
 			continue
 		}
-		if err := f(ch); err != nil {
+		if err := f(ch, name); err != nil {
 			return err
 		}
 	}

@@ -1,10 +1,11 @@
 package small
 
 import (
+	"slices"
 	"strings"
 
-	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/workspace"
 )
 
 func layoutRule() *rules.Rule {
@@ -12,13 +13,14 @@ func layoutRule() *rules.Rule {
 		ID:       "small/layout",
 		Severity: rules.Error,
 		Doc: `Only the canonical files live under .small/
-SMALL's strict layout boundary: under .small/ only intent, constraints, plan, progress, handoff and workspace .small.yml are allowed, plus extensions under .small/ext/ (which the spec permits). Anything else — backups, logs, caches — belongs elsewhere (.small-cache/ for operational data). In staged and range modes only added or changed paths are judged; with --all every file.`,
+SMALL's strict layout boundary: under a workspace's .small/ only intent, constraints, plan, progress, handoff and workspace .small.yml are allowed, plus extensions under .small/ext/ (which the spec permits). Anything else — backups, logs, caches — belongs elsewhere (.small-cache/ for operational data). In staged and range modes only added or changed paths are judged; with --all every file.`,
 		Run: func(pass *rules.Pass) error {
 			for _, ch := range pass.Unit.Changes {
-				if ch.New == nil || !inWorkspace(ch.Path) || schemaName(ch.Path) != "" || strings.HasPrefix(ch.Path, Dir+"ext/") {
+				p := ch.Place
+				if ch.New == nil || p.Area != workspace.Files || p.Folded || schemaName(p.Rel) != "" || strings.HasPrefix(p.Rel, "ext/") {
 					continue
 				}
-				pass.Report(ch.Path, 0, "%s is not a SMALL artifact: only the six canonical files and .small/ext/ may live under .small/; move it out (operational data belongs in .small-cache/)", ch.Path)
+				pass.Report(ch.Path, 0, "%s is not a SMALL artifact: only the six canonical files and %sext/ may live under %s; move it out (operational data belongs in .small-cache/)", ch.Path, p.Workspace.Dir(), p.Workspace.Dir())
 			}
 			return nil
 		},
@@ -30,27 +32,30 @@ func requiredRule() *rules.Rule {
 		ID:       "small/required",
 		Severity: rules.Error,
 		Doc: `A SMALL workspace has all five canonical artifacts
-When .small/ exists it must hold intent, constraints, plan, progress and handoff .small.yml. Judged whenever a change touches .small/ (and always with --all): deleting one of them, or starting a workspace without all of them, is reported. Restore the file, or create it with the small CLI.`,
+When a .small/ directory exists it must hold intent, constraints, plan, progress and handoff .small.yml. Judged for every workspace a change touches (and for every workspace with --all): deleting one of them, or starting a workspace without all of them, is reported. Restore the file, or create it with the small CLI.`,
 		Run: func(pass *rules.Pass) error {
-			if pass.Unit.Mode != gitdiff.ModeTree && !touchesWorkspace(pass.Unit) {
-				return nil
-			}
-			present := map[string]bool{}
-			any := false
-			for _, p := range pass.Unit.Files.Paths() {
-				if inWorkspace(p) {
-					present[p], any = true, true
-				}
-			}
-			if !any {
-				return nil
-			}
-			for _, p := range requiredFiles() {
-				if !present[p] {
-					pass.Report(p, 0, "%s is missing: a SMALL workspace needs intent, constraints, plan, progress and handoff; restore it (git restore --staged --worktree %s) or create it with the small CLI", p, p)
+			for _, s := range spaces(pass) {
+				if err := checkRequired(s); err != nil {
+					return err
 				}
 			}
 			return nil
 		},
 	}
+}
+
+// checkRequired reports the canonical files a workspace lacks, unless the
+// workspace is gone as a whole.
+func checkRequired(s space) error {
+	present, err := s.pass.Unit.Files.List(s.ws.Dir())
+	if err != nil || len(present) == 0 {
+		return err
+	}
+	for _, name := range requiredFiles() {
+		p := s.path(name)
+		if !slices.Contains(present, p) {
+			s.pass.Report(p, 0, "%s is missing: a SMALL workspace needs intent, constraints, plan, progress and handoff; restore it (git restore --staged --worktree %s) or create it with the small CLI", p, p)
+		}
+	}
+	return nil
 }

@@ -10,19 +10,19 @@ import (
 	"strings"
 	"time"
 
-	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/workspace"
 	"github.com/small-hook/small-hook/yamldoc"
 )
 
-// Dir is where artifacts live, with its trailing slash.
-const Dir = "artifacts/"
-
-// isArtifact reports whether p is artifacts/<slug>.md (awp's .md.bak
-// backups and files in subdirectories are not artifacts).
-func isArtifact(p string) bool {
-	rest, ok := strings.CutPrefix(p, Dir)
-	return ok && !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".md") && len(rest) > len(".md")
+// isArtifact reports whether a change is to <workspace>/artifacts/<slug>.md
+// (awp's .md.bak backups and files in subdirectories are not artifacts,
+// and a path that only folds to an artifacts directory is refused, not
+// judged).
+func isArtifact(ch *changes.Change) bool {
+	p := ch.Place
+	return p.Area == workspace.Artifacts && !p.Folded && !strings.Contains(p.Rel, "/") && strings.HasSuffix(p.Rel, ".md") && len(p.Rel) > len(".md")
 }
 
 // slug is the artifact's file name without .md.
@@ -40,14 +40,14 @@ type artifact struct {
 // parse parses a blob once per run. The entry kind is checked before the
 // cache is asked: a symbolic link whose target reads like an artifact has
 // the same blob hash as a regular file with that content.
-func parse(pass *rules.Pass, b *gitdiff.Blob) *artifact {
+func parse(pass *rules.Pass, b *changes.Blob) *artifact {
 	if err := b.Regular(); err != nil {
 		return &artifact{err: err}
 	}
 	return pass.Memo("smp/parse:"+b.Hash, func() any { return parseBlob(b) }).(*artifact)
 }
 
-func parseBlob(b *gitdiff.Blob) *artifact {
+func parseBlob(b *changes.Blob) *artifact {
 	fm, err := yamldoc.SplitFrontmatter(b.Data)
 	if err != nil {
 		return &artifact{err: err, line: 1}
@@ -141,7 +141,7 @@ func describeEntry(i int, e any) string {
 type versions struct {
 	path     string
 	old, cur *artifact
-	change   *gitdiff.Change
+	change   *changes.Change
 }
 
 // eachArtifact calls f for every change to an artifact whose new version
@@ -149,7 +149,7 @@ type versions struct {
 func eachArtifact(pass *rules.Pass, f func(v versions)) {
 	for i := range pass.Unit.Changes {
 		ch := &pass.Unit.Changes[i]
-		if !isArtifact(ch.Path) || ch.New == nil {
+		if !isArtifact(ch) || ch.New == nil {
 			continue
 		}
 		cur := parse(pass, ch.New)

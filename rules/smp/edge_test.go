@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
 )
@@ -43,9 +43,9 @@ func edgeUpdated(ts, message string) string {
 	return "  - agent: '" + edgeDID + "'\n    action: updated\n    timestamp: '" + ts + "'\n    message: " + message + "\n"
 }
 
-func edgeCheck(t *testing.T, cfg *config.Config, u gitdiff.Unit) []rules.Finding {
+func edgeCheck(t *testing.T, cfg *config.Config, u changes.Unit) []rules.Finding {
 	t.Helper()
-	got, err := rules.Check([]gitdiff.Unit{u}, rules.Options{Rules: Rules(), Config: cfg})
+	got, err := rules.Check([]changes.Unit{u}, rules.Options{Rules: Rules(), Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,14 +158,14 @@ func TestLinksAtArtifactPaths(t *testing.T) {
 	a := edgeSub(t, v1, "id: 'artifact:llm-context-research'", "id: 'artifact:a'")
 	cases := []struct {
 		name string
-		kind gitdiff.Kind
+		kind changes.Kind
 		data string
 		says string
 	}{
 		// The link's target text is a valid artifact, byte for byte the
 		// content of artifacts/a.md: same blob hash, still not a file.
-		{"symlink whose target reads like an artifact", gitdiff.KindSymlink, a, "is a symbolic link"},
-		{"submodule", gitdiff.KindSubmodule, "", "is a submodule"},
+		{"symlink whose target reads like an artifact", changes.KindSymlink, a, "is a symbolic link"},
+		{"submodule", changes.KindSubmodule, "", "is a submodule"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -192,11 +192,11 @@ func TestMergeCommitKeepsCreatedAndAuthors(t *testing.T) {
 	theirEntry := "  - agent: '" + otherDID + "'\n    action: updated\n    timestamp: '2026-11-22T10:09:03.500Z'\n    message: Their change\n"
 	theirs := edgeSub(t, edgeAppend(t, edgeSub(t, v2, "  - '"+edgeDID+"'\n", otherAuthor), theirEntry), "version: 2", "version: 3")
 	merged := edgeSub(t, edgeSub(t, edgeAppend(t, ours, theirEntry), "  - '"+edgeDID+"'\n", otherAuthor), "version: 3", "version: 4")
-	merge := func(result string) gitdiff.Unit {
+	merge := func(result string) changes.Unit {
 		u := rulestest.Staged(rulestest.Snapshot{artifactPath: ours}, rulestest.Snapshot{artifactPath: result})
-		u.Mode = gitdiff.ModeRange
-		u.Commit = &gitdiff.Commit{Hash: strings.Repeat("e", 40), Message: "Merge branch 'theirs'\n"}
-		u.Changes[0].Merge = &gitdiff.Merge{Base: rulestest.Blob(v2), Parents: []*gitdiff.Blob{rulestest.Blob(ours), rulestest.Blob(theirs)}}
+		u.Mode = changes.ModeRange
+		u.Commit = &changes.Commit{Hash: strings.Repeat("e", 40), Message: "Merge branch 'theirs'\n"}
+		u.Changes[0].Merge = &changes.Merge{Base: rulestest.Blob(v2), Parents: []*changes.Blob{rulestest.Blob(ours), rulestest.Blob(theirs)}}
 		return u
 	}
 	cases := []struct {
@@ -218,9 +218,11 @@ func TestMergeCommitKeepsCreatedAndAuthors(t *testing.T) {
 // failingSnapshot is a new state that cannot be read.
 type failingSnapshot struct{}
 
-func (failingSnapshot) Paths() []string { return nil }
+func (failingSnapshot) List(string) ([]string, error) {
+	return nil, errors.New("object store unreadable")
+}
 
-func (failingSnapshot) Read(string) (*gitdiff.Blob, error) {
+func (failingSnapshot) Read(string) (*changes.Blob, error) {
 	return nil, errors.New("object store unreadable")
 }
 
@@ -229,7 +231,7 @@ func TestMergeSourceUnreadableIsAnError(t *testing.T) {
 		rulestest.Snapshot{artifactPath: fixture(t, "llm-context-research.v3.md")},
 		rulestest.Snapshot{artifactPath: fixture(t, "llm-context-research.v4-merged.md")})
 	u.Files = failingSnapshot{}
-	_, err := rules.Check([]gitdiff.Unit{u}, rules.Options{Rules: Rules(), Config: config.Default()})
+	_, err := rules.Check([]changes.Unit{u}, rules.Options{Rules: Rules(), Config: config.Default()})
 	if err == nil || !strings.Contains(err.Error(), "artifacts/transformer-analysis.md") || !strings.Contains(err.Error(), "object store unreadable") {
 		t.Fatalf("got %v, want the read error of the merge source", err)
 	}

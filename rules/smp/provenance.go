@@ -104,7 +104,7 @@ SMP's additive merge appends the source body after a separator line "*Merged fro
 					pass.Report(v.path, v.cur.entryLine(start), "%d new `merged` provenance entries but only %d new merge separators in the body: append each merged source's body after a line *Merged from artifact:<slug> (version N) on <timestamp>*, as awp artifact merge does", merged, len(fresh))
 				}
 				for _, m := range fresh {
-					source := Dir + m[1] + ".md"
+					source := v.change.Place.Workspace.Path(m[1] + ".md")
 					b, err := pass.Unit.Files.Read(source)
 					if err != nil {
 						failed = fmt.Errorf("reading %s, the source of a merge into %s: %w", source, v.path, err)

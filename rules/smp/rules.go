@@ -31,8 +31,9 @@ func parseRule() *rules.Rule {
 		Doc: `Knowledge artifacts start with YAML frontmatter
 A file artifacts/<slug>.md is a knowledge artifact: its first line is ---, YAML frontmatter follows up to the next --- line, then the Markdown body. The frontmatter must be valid YAML, a mapping, without duplicate keys. A file under artifacts/ is never skipped silently: fix the frontmatter at the line named, or move the file out of artifacts/.`,
 		Run: func(pass *rules.Pass) error {
-			for _, ch := range pass.Unit.Changes {
-				if !isArtifact(ch.Path) || ch.New == nil {
+			for i := range pass.Unit.Changes {
+				ch := &pass.Unit.Changes[i]
+				if !isArtifact(ch) || ch.New == nil {
 					continue
 				}
 				if a := parse(pass, ch.New); a.err != nil {
@@ -98,8 +99,9 @@ func appendOnlyRule() *rules.Rule {
 		Doc: `Provenance is append-only and artifacts are not deleted
 SMP: provenance entries must not be modified or deleted. Compared with the previous version, every provenance entry must still be there, unchanged and in order, and created must not change; deleting or renaming an artifact is reported too. Values are compared, not text, so awp's requoting and folding are fine. awp sync pull replaces a trailing synced entry on a fast-forward: that is reported as well, as an error unless smp.sync-replace: warning is set in .small-hook.yml. Restore the entry and record the change as a new entry.`,
 		Run: func(pass *rules.Pass) error {
-			for _, ch := range pass.Unit.Changes {
-				if isArtifact(ch.Path) && ch.New == nil && ch.Old != nil {
+			for i := range pass.Unit.Changes {
+				ch := &pass.Unit.Changes[i]
+				if isArtifact(ch) && ch.New == nil && ch.Old != nil {
 					pass.Report(ch.Path, 0, "%s was deleted (or renamed): a knowledge artifact's history is kept; restore it, and merge or supersede it with a new artifact instead", ch.Path)
 				}
 			}

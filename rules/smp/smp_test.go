@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
 )
@@ -37,7 +37,7 @@ func findings(t *testing.T, cfg *config.Config, old, cur string) []string {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	got, err := rules.Check([]gitdiff.Unit{rulestest.Staged(before, after)}, rules.Options{Rules: Rules(), Config: cfg})
+	got, err := rules.Check([]changes.Unit{rulestest.Staged(before, after)}, rules.Options{Rules: Rules(), Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestSyncReplace(t *testing.T) {
 func TestOnlyArtifactsAreJudged(t *testing.T) {
 	before := rulestest.Snapshot{}
 	after := rulestest.Snapshot{"artifacts/x.md.bak": "not frontmatter", "artifacts/sub/y.md": "no", "artifacts/README.txt": "x"}
-	got, err := rules.Check([]gitdiff.Unit{rulestest.Staged(before, after)}, rules.Options{Rules: Rules(), Config: config.Default()})
+	got, err := rules.Check([]changes.Unit{rulestest.Staged(before, after)}, rules.Options{Rules: Rules(), Config: config.Default()})
 	if err != nil || len(got) > 0 {
 		t.Errorf("%v %+v", err, got)
 	}
@@ -202,15 +202,15 @@ func entryLine(t *testing.T, s string, i int) int {
 }
 
 // commit builds a range-mode unit for one commit.
-func commit(hash string, before, after rulestest.Snapshot) gitdiff.Unit {
+func commit(hash string, before, after rulestest.Snapshot) changes.Unit {
 	u := rulestest.Staged(before, after)
-	u.Mode = gitdiff.ModeRange
-	u.Commit = &gitdiff.Commit{Hash: hash, Message: "awp commit\n", Author: gitdiff.Identity{Name: "A", Email: "a@example.com"}}
+	u.Mode = changes.ModeRange
+	u.Commit = &changes.Commit{Hash: hash, Message: "awp commit\n", Author: changes.Identity{Name: "A", Email: "a@example.com"}}
 	return u
 }
 
 // check runs every SMP rule over units.
-func check(t *testing.T, cfg *config.Config, units ...gitdiff.Unit) []rules.Finding {
+func check(t *testing.T, cfg *config.Config, units ...changes.Unit) []rules.Finding {
 	t.Helper()
 	if cfg == nil {
 		cfg = config.Default()
@@ -274,7 +274,7 @@ func TestAWPHistoryAsCommits(t *testing.T) {
 	s2 := rulestest.Snapshot{art: v2(t)}
 	s3 := rulestest.Snapshot{art: v3(t)}
 	s4 := rulestest.Snapshot{art: v4(t)}
-	units := []gitdiff.Unit{
+	units := []changes.Unit{
 		commit(strings.Repeat("1", 40), nil, s1),
 		commit(strings.Repeat("2", 40), s1, s2),
 		commit(strings.Repeat("3", 40), s2, s3),
@@ -597,7 +597,7 @@ func TestMutations(t *testing.T) {
 			if c.after != "" {
 				after[p] = c.after
 			}
-			var u gitdiff.Unit
+			var u changes.Unit
 			if c.tree {
 				u = rulestest.Tree(after)
 			} else {
@@ -648,9 +648,9 @@ func TestMergeCommit(t *testing.T) {
 	theirsEntry := "  - agent: '" + didA + "'\n    action: updated\n    timestamp: '2026-11-22T10:09:03.500Z'\n    message: Their change\n"
 	theirs := joinProvenance(h, []string{e[0], e[1], theirsEntry}, tail)
 	v4h := replace(t, h, "version: 3", "version: 4")
-	mk := func(result string) gitdiff.Unit {
+	mk := func(result string) changes.Unit {
 		u := commit(strings.Repeat("m", 40), rulestest.Snapshot{art: ours}, rulestest.Snapshot{art: result})
-		u.Changes[0].Merge = &gitdiff.Merge{Base: rulestest.Blob(v2(t)), Parents: []*gitdiff.Blob{rulestest.Blob(ours), rulestest.Blob(theirs)}}
+		u.Changes[0].Merge = &changes.Merge{Base: rulestest.Blob(v2(t)), Parents: []*changes.Blob{rulestest.Blob(ours), rulestest.Blob(theirs)}}
 		return u
 	}
 	merged := joinProvenance(v4h, []string{e[0], e[1], e[2], theirsEntry}, tail)

@@ -1,9 +1,14 @@
-// Package gitdiff reads what a check is about from a git repository: the
-// staged change, the commits of a range, or the tree at a revision. It turns
-// go-git objects into plain values so that rules never touch git.
-package gitdiff
+// Package changes holds the plain values a check is about: units of
+// change (the staged change, one commit, one tree), the files they change
+// and the versions of each file. gitdiff produces them from a repository;
+// rules judge them without ever touching git.
+package changes
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/small-hook/small-hook/workspace"
+)
 
 // Mode says which kind of check produced a set of changes.
 type Mode string
@@ -79,15 +84,19 @@ type Change struct {
 	New *Blob
 	// Merge is set for a change made by a merge commit.
 	Merge *Merge
+	// Place is the workspace the path belongs to (see Locate); its zero
+	// value means no workspace governs the path.
+	Place workspace.Place
 }
 
-// Snapshot gives read access to the governed files of the new state of a
-// unit, including files the unit did not change (for rules that look across
-// files, such as a handoff that names a plan task).
+// Snapshot gives read access to the governed files of one state of the
+// repository, including files a unit did not change (for rules that look
+// across files, such as a handoff that names a plan task).
 type Snapshot interface {
-	// Paths lists every governed path present in the new state, sorted.
-	Paths() []string
-	// Read returns the file at path in the new state, or nil when absent.
+	// List returns the paths under dir (which ends in "/"), at any depth,
+	// sorted.
+	List(dir string) ([]string, error)
+	// Read returns the file at path, or nil when absent.
 	Read(path string) (*Blob, error)
 }
 
@@ -101,6 +110,9 @@ type Unit struct {
 	Changes []Change
 	// Files reads the new state.
 	Files Snapshot
+	// Before reads the state the change started from (HEAD, or a commit's
+	// first parent); nil in tree mode and for a root commit.
+	Before Snapshot
 }
 
 // Regular returns nil for a regular file and otherwise an error that says

@@ -1,0 +1,249 @@
+package gitdiff
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/small-hook/small-hook/changes"
+)
+
+// tree reads a tree object.
+func (r *Repo) tree(h plumbing.Hash) (*object.Tree, error) {
+	t, err := r.repo.TreeObject(h)
+	if err != nil {
+		return nil, r.objectError("tree", h, err)
+	}
+	return t, nil
+}
+
+// walkTree adds every in-scope file of tree to out, its paths under
+// prefix. Workspaces can be nested at any depth, so the whole tree is
+// walked: this is for checks of a whole tree (--all), not for hooks.
+func (r *Repo) walkTree(t *object.Tree, prefix string, scope Scope, out entries) error {
+	for _, e := range t.Entries {
+		path := prefix + e.Name
+		if e.Mode == filemode.Dir {
+			sub, err := r.tree(e.Hash)
+			if err != nil {
+				return err
+			}
+			if err := r.walkTree(sub, path+"/", scope, out); err != nil {
+				return err
+			}
+			continue
+		}
+		if scope.containsPath(path) {
+			out[path] = entry{hash: e.Hash, mode: e.Mode}
+		}
+	}
+	return nil
+}
+
+// diffTrees adds to old and new the in-scope files that differ between
+// trees a and b (ZeroHash for none), descending only into subtrees whose
+// object ids differ: the cost follows the size of the change, not of the
+// tree, wherever workspaces are nested.
+func (r *Repo) diffTrees(a, b plumbing.Hash, prefix string, scope Scope, old, new entries) error {
+	if a == b {
+		return nil
+	}
+	ta, err := r.optionalTree(a)
+	if err != nil {
+		return err
+	}
+	tb, err := r.optionalTree(b)
+	if err != nil {
+		return err
+	}
+	byName := func(t *object.Tree) map[string]object.TreeEntry {
+		m := map[string]object.TreeEntry{}
+		if t != nil {
+			for _, e := range t.Entries {
+				m[e.Name] = e
+			}
+		}
+		return m
+	}
+	ea, eb := byName(ta), byName(tb)
+	names := map[string]bool{}
+	for n := range ea {
+		names[n] = true
+	}
+	for n := range eb {
+		names[n] = true
+	}
+	for name := range names {
+		x, inA := ea[name]
+		y, inB := eb[name]
+		if inA && inB && x.Hash == y.Hash && x.Mode == y.Mode {
+			continue
+		}
+		path := prefix + name
+		var subA, subB plumbing.Hash
+		if inA {
+			if x.Mode == filemode.Dir {
+				subA = x.Hash
+			} else if scope.containsPath(path) {
+				old[path] = entry{hash: x.Hash, mode: x.Mode}
+			}
+		}
+		if inB {
+			if y.Mode == filemode.Dir {
+				subB = y.Hash
+			} else if scope.containsPath(path) {
+				new[path] = entry{hash: y.Hash, mode: y.Mode}
+			}
+		}
+		if !subA.IsZero() || !subB.IsZero() {
+			if err := r.diffTrees(subA, subB, path+"/", scope, old, new); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (r *Repo) optionalTree(h plumbing.Hash) (*object.Tree, error) {
+	if h.IsZero() {
+		return nil, nil
+	}
+	return r.tree(h)
+}
+
+// headEntries lists the in-scope files of HEAD's tree for a staged check.
+// Where the index's cache tree says a directory is unchanged (valid, with
+// HEAD's object id), the directory is not read: its files are the index's.
+// git writes the commit's tree from the same cache tree, so what is
+// skipped is exactly what the commit will not change.
+func (r *Repo) headEntries(head *object.Tree, idx *indexFile, scope Scope, staged entries) (entries, error) {
+	out := entries{}
+	if head == nil {
+		return out, nil
+	}
+	skipped := map[string]bool{}
+	var walk func(t *object.Tree, prefix string, ct *cacheTree) error
+	walk = func(t *object.Tree, prefix string, ct *cacheTree) error {
+		if ct != nil && ct.valid && ct.hash == t.Hash {
+			skipped[prefix] = true
+			return nil
+		}
+		for _, e := range t.Entries {
+			path := prefix + e.Name
+			if e.Mode != filemode.Dir {
+				if scope.containsPath(path) {
+					out[path] = entry{hash: e.Hash, mode: e.Mode}
+				}
+				continue
+			}
+			c := ct.child(e.Name)
+			if c != nil && c.valid && c.hash == e.Hash {
+				skipped[path+"/"] = true
+				continue
+			}
+			sub, err := r.tree(e.Hash)
+			if err != nil {
+				return err
+			}
+			if err := walk(sub, path+"/", c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(head, "", idx.tree); err != nil {
+		return nil, err
+	}
+	for path, e := range staged {
+		if underSkipped(path, skipped) {
+			out[path] = e
+		}
+	}
+	return out, nil
+}
+
+// underSkipped reports whether path lies in one of the skipped
+// directories ("" is the root).
+func underSkipped(path string, skipped map[string]bool) bool {
+	if skipped[""] {
+		return true
+	}
+	for i := 0; i < len(path); i++ {
+		if path[i] == '/' && skipped[path[:i+1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// entriesSnapshot is a state held as a map of in-scope entries: the index,
+// or a whole tree.
+type entriesSnapshot struct {
+	repo    *Repo
+	entries entries
+}
+
+func (s *entriesSnapshot) List(dir string) ([]string, error) {
+	var out []string
+	for p := range s.entries {
+		if strings.HasPrefix(p, dir) {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func (s *entriesSnapshot) Read(path string) (*changes.Blob, error) {
+	e, ok := s.entries[path]
+	if !ok {
+		return nil, nil
+	}
+	return s.repo.blob(e)
+}
+
+// treeSnapshot is the state of a commit, read from its tree on demand.
+type treeSnapshot struct {
+	repo *Repo
+	tree *object.Tree
+}
+
+func (s *treeSnapshot) find(path string) (*object.TreeEntry, error) {
+	e, err := s.tree.FindEntry(path)
+	if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return e, nil
+}
+
+func (s *treeSnapshot) List(dir string) ([]string, error) {
+	e, err := s.find(strings.TrimSuffix(dir, "/"))
+	if err != nil || e == nil || e.Mode != filemode.Dir {
+		return nil, err
+	}
+	sub, err := s.repo.tree(e.Hash)
+	if err != nil {
+		return nil, err
+	}
+	found := entries{}
+	if err := s.repo.walkTree(sub, dir, Scope{All: true}, found); err != nil {
+		return nil, err
+	}
+	return unionPaths(found), nil
+}
+
+func (s *treeSnapshot) Read(path string) (*changes.Blob, error) {
+	e, err := s.find(path)
+	if err != nil || e == nil || e.Mode == filemode.Dir {
+		return nil, err
+	}
+	return s.repo.blob(entry{hash: e.Hash, mode: e.Mode})
+}

@@ -1,0 +1,31 @@
+// Package paths holds the rule that keeps governed paths spelled exactly:
+// a path that a case-insensitive or normalising file system takes for a
+// governed one would escape every other rule.
+package paths
+
+import (
+	"github.com/small-hook/small-hook/rules"
+)
+
+// Rules returns the path rules, freshly built.
+func Rules() []*rules.Rule {
+	return []*rules.Rule{foldedRule()}
+}
+
+func foldedRule() *rules.Rule {
+	return &rules.Rule{
+		ID:       "path/folded",
+		Severity: rules.Error,
+		Doc: `Governed paths are spelled exactly
+On macOS and Windows, .SMALL/intent.small.yml is the same file as .small/intent.small.yml, and so are names that differ only in Unicode normalisation, in code points HFS+ ignores, in trailing dots or spaces, or by a Windows 8.3 short name (SMALL~1). A change that adds or edits such a path would edit a governed file on those machines while every rule judged an ungoverned one. Any path whose .small, .awp or artifacts directory is spelled differently from the governed name it folds to is refused. Rename it to the exact governed path (or out of the workspace).`,
+		Run: func(pass *rules.Pass) error {
+			for _, ch := range pass.Unit.Changes {
+				if ch.New == nil || !ch.Place.Folded {
+					continue
+				}
+				pass.Report(ch.Path, 0, "%s stands for %s on case-insensitive or normalising file systems (macOS, Windows): a governed path must be spelled exactly; rename it to %s", ch.Path, ch.Place.Canonical, ch.Place.Canonical)
+			}
+			return nil
+		},
+	}
+}
