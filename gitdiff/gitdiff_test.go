@@ -17,12 +17,12 @@ import (
 
 // repo is a real git repository in a temporary directory.
 type repo struct {
-	t     *testing.T
+	t     testing.TB
 	dir   string
 	clock int
 }
 
-func newRepo(t *testing.T) *repo {
+func newRepo(t testing.TB) *repo {
 	t.Helper()
 	r := &repo{t: t, dir: t.TempDir()}
 	r.git("init", "-q", "-b", "main")

@@ -1,0 +1,153 @@
+package gitdiff
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/workspace"
+)
+
+// paths lists the paths of changes, sorted.
+func paths(list []changes.Change) string {
+	var out []string
+	for _, c := range list {
+		out = append(out, c.Path)
+	}
+	sort.Strings(out)
+	return strings.Join(out, " ")
+}
+
+// gitPaths lists the candidate paths git names in a name-only diff.
+func gitPaths(out string) string {
+	var list []string
+	for _, p := range strings.Split(out, "\n") {
+		if p != "" && workspace.Candidate(p) {
+			list = append(list, p)
+		}
+	}
+	sort.Strings(list)
+	return strings.Join(list, " ")
+}
+
+func TestNestedWorkspaces(t *testing.T) {
+	r := newRepo(t)
+	for i := 0; i < 20; i++ {
+		r.write(fmt.Sprintf("src/pkg%d/file.go", i), "package x")
+	}
+	r.write(".small/progress.small.yml", "root")
+	r.write("examples/a/.small/progress.small.yml", "a1")
+	r.write("examples/b/.small/intent.small.yml", "b1")
+	r.write("examples/b/.small/plan.small.yml", "b1")
+	r.write("templates/t/.awp/workspace.json", "{}")
+	r.write("templates/t/artifacts/n.md", "n1")
+	base := r.commit("one")
+
+	r.write("examples/a/.small/progress.small.yml", "a2")
+	r.git("rm", "-q", "-r", "examples/b/.small")
+	r.write("templates/t/artifacts/m.md", "m1")
+	r.write("src/pkg3/file.go", "package y")
+	r.git("add", "-A")
+	u, err := r.open().Staged(Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "examples/a/.small/progress.small.yml examples/b/.small/intent.small.yml examples/b/.small/plan.small.yml templates/t/artifacts/m.md"
+	if got := paths(u.Changes); got != want {
+		t.Errorf("staged: %s\nwant    %s", got, want)
+	}
+	before, err := u.Before.List("examples/b/.small/")
+	if err != nil || strings.Join(before, " ") != "examples/b/.small/intent.small.yml examples/b/.small/plan.small.yml" {
+		t.Errorf("the state before lists %v (%v)", before, err)
+	}
+	r.commit("two")
+
+	units, err := rangeUnits(r.open(), base, "HEAD", Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(units) != 1 || paths(units[0].Changes) != want {
+		t.Errorf("range: %d units, %v", len(units), units)
+	}
+	tree, err := r.open().Tree("HEAD", Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := paths(tree.Changes); got != ".small/progress.small.yml examples/a/.small/progress.small.yml templates/t/.awp/workspace.json templates/t/artifacts/m.md templates/t/artifacts/n.md" {
+		t.Errorf("tree: %s", got)
+	}
+}
+
+// TestStagedAgreesWithGit compares the staged change with `git diff
+// --cached` after random edits, moves and deletions, with the index's
+// cache tree in whatever state git leaves it (valid after a commit,
+// partly invalid after adds, rebuilt by read-tree).
+func TestStagedAgreesWithGit(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	dirs := []string{".small", "a/.small", "a/b/.small", "artifacts", "t/.awp", "t/artifacts", "src", "src/deep/er", "docs"}
+	r := newRepo(t)
+	r.write("t/.awp/workspace.json", "{}")
+	for i := 0; i < 30; i++ {
+		r.write(fmt.Sprintf("%s/f%d", dirs[rng.Intn(len(dirs))], i), fmt.Sprint(i))
+	}
+	r.commit("start")
+	for round := 0; round < 25; round++ {
+		for k := 0; k < 1+rng.Intn(4); k++ {
+			path := fmt.Sprintf("%s/f%d", dirs[rng.Intn(len(dirs))], rng.Intn(40))
+			switch full := filepath.Join(r.dir, path); rng.Intn(3) {
+			case 0:
+				os.RemoveAll(full)
+			default:
+				r.write(path, fmt.Sprint(round, k))
+			}
+		}
+		switch rng.Intn(3) {
+		case 0:
+			r.git("add", "-A")
+		case 1:
+			r.git("add", "-A")
+			r.git("read-tree", "HEAD")
+			r.git("add", "-A", "src", "docs")
+		default:
+			r.git("add", "-A", ".")
+		}
+		u, err := r.open().Staged(Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := paths(u.Changes), gitPaths(r.git("diff", "--cached", "--no-renames", "--name-only")); got != want {
+			t.Fatalf("round %d: staged %q, git %q", round, got, want)
+		}
+		if rng.Intn(2) == 0 {
+			r.git("commit", "-q", "--allow-empty", "-m", fmt.Sprint(round))
+			c := r.open()
+			units, err := rangeUnits(c, "HEAD~1", "HEAD", Scope{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := paths(units[0].Changes), gitPaths(r.git("diff-tree", "-r", "--no-renames", "--name-only", "--no-commit-id", "HEAD~1", "HEAD")); got != want {
+				t.Fatalf("round %d: commit %q, git %q", round, got, want)
+			}
+		}
+	}
+}
+
+func TestIntentToAddIsNotStaged(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/progress.small.yml", "p")
+	r.commit("one")
+	r.write(".small/notes.txt", "scratch")
+	r.git("add", "-N", ".small/notes.txt")
+	u, err := r.open().Staged(Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(u.Changes) != 0 {
+		t.Errorf("an intent-to-add entry is a change: %s", paths(u.Changes))
+	}
+}
