@@ -18,6 +18,10 @@ type Input struct {
 	Committer  changes.Identity
 	// EnvActor is SMALL_HOOK_ACTOR: "agent", "human" or "".
 	EnvActor string
+	// EnvRewrite is SMALL_HOOK_REWRITE: in the pre-commit stage, the reason
+	// a change rewrites history on purpose, which the commit-msg stage
+	// then requires as a Small-Rewrite trailer.
+	EnvRewrite string
 }
 
 // actorTrailer is the trailer that states the actor explicitly.
@@ -31,6 +35,14 @@ const actorTrailer = "Small-Actor"
 // before the commit message exists, a pending verdict. A Small-Actor or
 // SMALL_HOOK_ACTOR value other than agent or human is an error.
 func Decide(in Input, cfg config.Attribution) (Verdict, error) {
+	v, err := decideActor(in, cfg)
+	if err == nil {
+		v.Rewrite = rewriteReason(in)
+	}
+	return v, err
+}
+
+func decideActor(in Input, cfg config.Attribution) (Verdict, error) {
 	trailers := ParseTrailers(in.Message)
 	agents := agentsNamed(in, trailers, cfg)
 	for i := len(trailers) - 1; i >= 0; i-- {

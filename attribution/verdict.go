@@ -27,4 +27,10 @@ type Verdict struct {
 	// stage runs before the commit message exists. Checks that need the
 	// actor leave such a change to the commit-msg stage.
 	Pending bool
+	// Rewrite is the reason the commit gives, in a Small-Rewrite trailer,
+	// for rewriting governed history on purpose (in the pre-commit stage:
+	// SMALL_HOOK_REWRITE); "" when it gives none. Only a human commit may
+	// rewrite; the rules then report the rewrite as a warning that lists
+	// what was rewritten.
+	Rewrite string
 }

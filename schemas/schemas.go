@@ -13,8 +13,6 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/small-hook/small-hook/yamldoc"
 )
@@ -31,6 +29,9 @@ type Violation struct {
 	Message string
 	// WantsType is set when the violation is a type mismatch.
 	WantsType bool
+	// Keys are the keys a mapping holds but may not (an "unexpected key"
+	// violation), so that a message can point at the key's own line.
+	Keys []string
 }
 
 // Pointer is the violation's location as a JSON pointer ("/entries/3").
@@ -45,12 +46,11 @@ func (v Violation) Pointer() string {
 type Set struct {
 	compiler *jsonschema.Compiler
 	compiled map[string]*jsonschema.Schema
-	printer  *message.Printer
 }
 
 // New returns a Set. It reads and compiles nothing until a schema is used.
 func New() *Set {
-	return &Set{compiled: map[string]*jsonschema.Schema{}, printer: message.NewPrinter(language.English)}
+	return &Set{compiled: map[string]*jsonschema.Schema{}}
 }
 
 // Names lists the embedded schemas ("intent", "knowledge-artifact", ...).
@@ -132,7 +132,11 @@ func (s *Set) schema(loc string) (*jsonschema.Schema, error) {
 // anyOf/oneOf whose branches all fail is reported once, as itself.
 func (s *Set) collect(e *jsonschema.ValidationError, out *[]Violation) {
 	if len(e.Causes) == 0 || isAlternatives(e) {
-		*out = append(*out, Violation{Path: e.InstanceLocation, Message: s.describe(e), WantsType: wantsType(e)})
+		v := Violation{Path: e.InstanceLocation, Message: s.describe(e), WantsType: wantsType(e)}
+		if k, ok := e.ErrorKind.(*kind.AdditionalProperties); ok {
+			v.Keys = k.Properties
+		}
+		*out = append(*out, v)
 		return
 	}
 	for _, c := range e.Causes {
@@ -164,31 +168,6 @@ func wantsType(e *jsonschema.ValidationError) bool {
 		}
 	}
 	return true
-}
-
-// describe words one violation for people.
-func (s *Set) describe(e *jsonschema.ValidationError) string {
-	switch k := e.ErrorKind.(type) {
-	case *kind.AnyOf:
-		var alts []string
-		for _, c := range e.Causes {
-			alts = append(alts, s.describe(c))
-		}
-		return "matches none of: " + strings.Join(alts, "; ")
-	case *kind.AdditionalProperties:
-		return fmt.Sprintf("unexpected key %s (not allowed here)", quoteAll(k.Properties))
-	case *kind.Required:
-		return fmt.Sprintf("missing required key %s", quoteAll(k.Missing))
-	}
-	return e.ErrorKind.LocalizedString(s.printer)
-}
-
-func quoteAll(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return strings.Join(q, ", ")
 }
 
 // jsonValue converts a yamldoc value into what the validator accepts. An

@@ -56,14 +56,14 @@ func TestViolations(t *testing.T) {
 		schema, fragment, doc, pointer, message string
 		wantsType                               bool
 	}{
-		{"progress", "#/$defs/entry", "task_id: t\ntimestamp: 2026-01-01T00:00:00Z\n", "/timestamp", "want string", true},
+		{"progress", "#/$defs/entry", "task_id: t\ntimestamp: 2026-01-01T00:00:00Z\n", "/timestamp", "must be a string, not a number", true},
 		{"progress", "#/$defs/entry", "task_id: t\nstatus: done\n", "/status", "must be one of", false},
-		{"progress", "#/$defs/entry", "task_id: t\nsummary: x\n", "/", `unexpected key "summary"`, false},
-		{"progress", "#/$defs/entry", "task_id: t\ncommit: ABCDEF1\n", "/commit", "does not match pattern", false},
-		{"handoff", "", "small_version: \"1.0.0\"\nowner: agent\nsummary: s\nresume: {next_steps: []}\nlinks: []\nreplayId: {value: abc, source: auto}\n", "/replayId/value", "does not match pattern", false},
+		{"progress", "#/$defs/entry", "task_id: t\nsummary: x\n", "/", `has key "summary", which is not allowed here`, false},
+		{"progress", "#/$defs/entry", "task_id: t\ncommit: ABCDEF1\n", "/commit", "must be a commit id: 7 to 40 lower-case hexadecimal digits", false},
+		{"handoff", "", "small_version: \"1.0.0\"\nowner: agent\nsummary: s\nresume: {next_steps: []}\nlinks: []\nreplayId: {value: abc, source: auto}\n", "/replayId/value", "must be 64 hexadecimal digits", false},
 		{"intent", "", "small_version: \"1.0.0\"\nowner: agent\nintent: x\nscope: {include: [], exclude: []}\nsuccess_criteria: []\n", "/owner", "human", false},
-		{"constraints", "", "small_version: \"1.0.0\"\nowner: human\nconstraints: []\n", "/constraints", "minItems", false},
-		{"knowledge-artifact", "", "awp: 0.4.0\nsmp: '1.0'\ntype: knowledge-artifact\nid: 'artifact:x'\ntitle: T\nauthors: [a]\nversion: 1\ncreated: c\nconfidence: 1.5\nprovenance: [{agent: a, action: created, timestamp: t}]\n", "/confidence", "maximum", false},
+		{"constraints", "", "small_version: \"1.0.0\"\nowner: human\nconstraints: []\n", "/constraints", "must be a non-empty list", false},
+		{"knowledge-artifact", "", "awp: 0.4.0\nsmp: '1.0'\ntype: knowledge-artifact\nid: 'artifact:x'\ntitle: T\nauthors: [a]\nversion: 1\ncreated: c\nconfidence: 1.5\nprovenance: [{agent: a, action: created, timestamp: t}]\n", "/confidence", "must be at most 1", false},
 	}
 	for _, tc := range cases {
 		v, err := set.Validate(tc.schema, tc.fragment, decode(t, tc.doc))
@@ -78,6 +78,24 @@ func TestViolations(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s %q: %+v, want %s %q", tc.schema, tc.doc, v, tc.pointer, tc.message)
+		}
+	}
+	// A message never repeats the value that failed: it may be a secret.
+	planted := "ghp_" + "planted0value1that2fails3the4pattern"
+	for _, doc := range []string{
+		"task_id: t\ncommit: " + planted + "\n",
+		"task_id: t\nstatus: " + planted + "\n",
+		"task_id: t\nevidence: 7\ntimestamp: " + planted + "\n",
+		"task_id: t\n" + planted + ": x\n",
+	} {
+		v, err := set.Validate("progress", "#/$defs/entry", decode(t, doc))
+		if err != nil || len(v) == 0 {
+			t.Fatalf("%q: %v %v", doc, v, err)
+		}
+		for _, x := range v {
+			if strings.Contains(x.Message, planted[4:16]) && !strings.Contains(doc, planted+":") {
+				t.Errorf("the message repeats the value: %s", x.Message)
+			}
 		}
 	}
 	if got := len(set.Names()); got != 7 {

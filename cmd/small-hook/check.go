@@ -223,7 +223,7 @@ func (c *checkCmd) loadConfig(files map[string][]byte) (*config.Config, error) {
 
 // attributor returns how each unit's actor is decided.
 func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (func(*changes.Unit) (attribution.Verdict, error), error) {
-	staged := attribution.Input{EnvActor: strings.TrimSpace(e.getenv("SMALL_HOOK_ACTOR"))}
+	staged := attribution.Input{EnvActor: strings.TrimSpace(e.getenv("SMALL_HOOK_ACTOR")), EnvRewrite: e.getenv("SMALL_HOOK_REWRITE")}
 	if c.CommitMsg != "" {
 		msg, err := os.ReadFile(c.CommitMsg)
 		if err != nil {

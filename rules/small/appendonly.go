@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/yamldoc"
 )
 
-// maxEntryFindings bounds how many entries one finding list names; the
-// rest are counted in a last finding.
+// maxEntryFindings bounds how many findings one change's broken history
+// gives; the rest are counted in a last finding.
 const maxEntryFindings = 20
 
 func appendOnlyRule() *rules.Rule {
@@ -18,7 +19,7 @@ func appendOnlyRule() *rules.Rule {
 		ID:       "small/append-only",
 		Severity: rules.Error,
 		Doc: `progress.small.yml is append-only
-SMALL invariant 3: progress entries must not be deleted or modified after creation; new entries are appended. Compared with the previous version (HEAD, or each commit's parent), every existing entry must still be there, unchanged and in order, small_version and owner must not change, and the file must not be deleted. Values are compared, not text, so re-serialisation (key order, indentation, quoting) is fine. A merge must keep the merge base's entries as a prefix and every parent's entries in that parent's order. To correct an entry, restore it and append a new entry that supersedes it.`,
+SMALL invariant 3: progress entries must not be deleted or modified after creation; new entries are appended. Compared with the previous version (HEAD, or each commit's parent), every existing entry must still be there, unchanged and in order, small_version and owner must not change, and the file must not be deleted. Values are compared, not text, so re-serialisation (key order, indentation, quoting) is fine, and so is the rewrite of old timestamps that ` + "`small progress migrate`" + ` makes (the same instant in UTC with nine fractional digits, entries sharing an instant spread by a nanosecond each) — exactly that rewrite and nothing near it. An entry is new because of where it stands: an old entry copied to the end is a new entry, and any entry placed before old ones is reported. A merge must keep the merge base's entries as a prefix and every parent's entries in that parent's order. To correct an entry, restore it and append a new entry that supersedes it. A rewrite the project intends (e.g. ` + "`small fix --orphan-progress`" + `) is committed by a human with the trailer Small-Rewrite: <reason> and is then reported as a warning that lists every rewritten entry (in the pre-commit stage, which cannot read the message, set SMALL_HOOK_REWRITE=<reason> to leave the verdict to the commit-msg stage).`,
 		Run: func(pass *rules.Pass) error {
 			for _, s := range spaces(pass) {
 				if ch := s.changed(Progress); ch != nil {
@@ -32,9 +33,10 @@ SMALL invariant 3: progress entries must not be deleted or modified after creati
 
 // checkAppendOnly judges one change to a progress file.
 func checkAppendOnly(pass *rules.Pass, ch *changes.Change) {
+	r := newRewrites(pass, ch.Path)
 	if ch.New == nil {
 		if ch.Old != nil {
-			pass.Report(ch.Path, 0, "%s was deleted: progress is append-only history and must be kept; restore it (git restore --staged --worktree %s)", ch.Path, ch.Path)
+			r.report(0, "%s was deleted: progress is append-only history and must be kept; restore it (git restore --staged --worktree %s)", ch.Path, ch.Path)
 		}
 		return
 	}
@@ -56,91 +58,157 @@ func checkAppendOnly(pass *rules.Pass, ch *changes.Change) {
 	if oldFile.err != nil {
 		return
 	}
-	checkHeader(pass, ch.Path, oldFile, newFile)
-	checkPrefix(pass, ch.Path, entriesOf(oldFile), newFile, "the previous version")
+	checkHeader(r, oldFile, newFile)
+	checkHistory(r, align(entriesOf(oldFile), entriesOf(newFile)), newFile, "the previous version")
 }
 
 // checkHeader reports a changed small_version or owner.
-func checkHeader(pass *rules.Pass, path string, oldFile, newFile *parsed) {
+func checkHeader(r *rewrites, oldFile, newFile *parsed) {
 	for _, key := range []string{"small_version", "owner"} {
 		o, n := oldFile.top[key], newFile.top[key]
 		if !yamldoc.Equal(o, n) {
-			pass.Report(path, newFile.doc.Line(key), "%s changed from %s to %s: progress history keeps its header; restore it", key, show(o), show(n))
+			r.report(newFile.doc.Line(key), "%s changed from %s to %s: progress history keeps its header; restore it", key, show(o), show(n))
 		}
 	}
 }
 
-// checkPrefix reports how the new file breaks the rule that the entries of
-// old stay its unchanged prefix: entries removed or changed, entries moved,
-// and new entries inserted before old ones.
-func checkPrefix(pass *rules.Pass, path string, old []any, newFile *parsed, what string) {
-	cur := entriesOf(newFile)
+// checkHistory reports how the new file breaks the rule that the old
+// entries stay an unchanged prefix: entries removed (consecutive ones in
+// one finding), changed in place, moved, and entries placed before old
+// ones.
+func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 	at := func(j int) int { return newFile.doc.Line("entries", fmt.Sprint(j)) }
-	report := limiter(pass, path, newFile.doc.Line("entries"))
-	last := -1
-	kept := map[int]bool{}
-	for i, o := range old {
-		name := fmt.Sprintf("entry %d (task_id %s) of %s", i+1, taskOf(o), what)
-		j := indexFrom(o, cur, last+1)
-		switch {
-		case j >= 0:
-			last, kept[j] = j, true
-		case indexFrom(o, cur, 0) >= 0:
-			report(at(indexFrom(o, cur, 0)), "%s was moved: progress is append-only; restore the original order and append new entries at the end", name)
-		case i < len(cur) && taskOf(o) == taskOf(cur[i]):
-			kept[i] = true
-			report(at(i), "%s was changed (%s differs): progress is append-only; restore the entry as it was and append a new entry that supersedes it", name, strings.Join(yamldoc.ChangedKeys(o, cur[i]), ", "))
-		default:
-			line := newFile.doc.Line("entries")
-			if i < len(cur) {
-				line = at(i)
-			}
-			report(line, "%s was removed or rewritten: progress is append-only; restore it and append a new entry that supersedes it", name)
-		}
+	end := newFile.doc.Line("entries")
+	if n := len(h.cur); n > 0 {
+		end = at(n - 1)
 	}
+	changedAt := map[int]bool{}
+	var removed []int
+	flush := func() {
+		if len(removed) == 0 {
+			return
+		}
+		line := end
+		if j := removed[0]; j < len(h.cur) {
+			line = at(j)
+		}
+		r.report(line, "%s of %s %s: progress is append-only; restore %s and append a new entry that supersedes it", entryRange(h.old, removed), what, plural(len(removed), "was removed", "were removed"), plural(len(removed), "it", "them"))
+		removed = nil
+	}
+	for i, o := range h.old {
+		if h.match[i] >= 0 {
+			flush()
+			continue
+		}
+		if j := indexOf(o, h.cur); j >= 0 {
+			flush()
+			r.report(at(j), "%s of %s was moved to position %d: progress is append-only; restore the original order and append new entries at the end", entryName(i, o), what, j+1)
+			continue
+		}
+		if i < len(h.cur) && h.from[i] < 0 && taskOf(o) == taskOf(h.cur[i]) {
+			flush()
+			changedAt[i] = true
+			r.report(at(i), "%s of %s was changed (%s): progress is append-only; restore the entry as it was and append a new entry that supersedes it", entryName(i, o), what, changedKeys(o, h.cur[i]))
+			continue
+		}
+		removed = append(removed, i)
+	}
+	flush()
+	last := h.lastMatched()
 	for j := 0; j < last; j++ {
-		if !kept[j] && indexFrom(cur[j], old, 0) < 0 {
-			report(at(j), "entry %d (task_id %s) was inserted before existing entries: new progress entries go at the end of the list", j+1, taskOf(cur[j]))
+		if h.from[j] < 0 && !changedAt[j] && indexOf(h.cur[j], h.old) < 0 {
+			r.report(at(j), "%s was inserted before existing entries: new progress entries go at the end of the list", entryName(j, h.cur[j]))
+		}
+		if h.from[j] < 0 && !changedAt[j] && indexOf(h.cur[j], h.old) >= 0 {
+			r.report(at(j), "%s is a copy of an earlier entry placed before existing entries: new progress entries go at the end of the list", entryName(j, h.cur[j]))
 		}
 	}
 }
 
-// limiter reports at most maxEntryFindings findings, then one that says
-// more were left out.
-func limiter(pass *rules.Pass, path string, summaryLine int) func(line int, format string, args ...any) {
-	n := 0
-	return func(line int, format string, args ...any) {
-		n++
-		switch {
-		case n <= maxEntryFindings:
-			pass.Report(path, line, format, args...)
-		case n == maxEntryFindings+1:
-			pass.Report(path, summaryLine, "more entries break append-only history (only the first %d are listed)", maxEntryFindings)
+// changedKeys words which keys of an entry changed, with the old and new
+// task_id when that is what changed (as `small fix --orphan-progress`
+// does).
+func changedKeys(o, n any) string {
+	keys := yamldoc.ChangedKeys(o, n)
+	if len(keys) == 1 && keys[0] == "task_id" {
+		return fmt.Sprintf("task_id %s became %s", bounded(taskOf(o)), bounded(taskOf(n)))
+	}
+	verb := "differ"
+	if len(keys) == 1 {
+		verb = "differs"
+	}
+	return strings.Join(keys, ", ") + " " + verb
+}
+
+// indexOf returns the position of the first value equal to e in list, or -1.
+func indexOf(e any, list []any) int {
+	for j := range list {
+		if yamldoc.Equal(e, list[j]) {
+			return j
 		}
 	}
+	return -1
+}
+
+// rewrites reports the ways a change rewrites history: errors, unless a
+// human commit says it rewrites on purpose (trailer Small-Rewrite), which
+// makes them warnings that list every rewritten entry. It caps how many
+// findings one change gives.
+type rewrites struct {
+	pass *rules.Pass
+	path string
+	n    int
+}
+
+func newRewrites(pass *rules.Pass, path string) *rewrites {
+	return &rewrites{pass: pass, path: path}
+}
+
+func (r *rewrites) report(line int, format string, args ...any) {
+	r.n++
+	sev, note := r.verdict()
+	switch {
+	case r.n <= maxEntryFindings:
+		r.pass.ReportSeverity(sev, r.path, line, format+note, args...)
+	case r.n == maxEntryFindings+1:
+		r.pass.ReportSeverity(sev, r.path, line, "more rewrites of history (only the first %d are listed)"+note, maxEntryFindings)
+	}
+}
+
+// verdict is the severity of a rewrite of history and what to add to its
+// message, from who made the change and whether it says it rewrites on
+// purpose.
+func (r *rewrites) verdict() (rules.Severity, string) {
+	a := r.pass.Actor
+	reason := a.Rewrite
+	switch {
+	case reason == "":
+		return rules.Error, " (a rewrite the project intends is committed by a human with the trailer Small-Rewrite: <reason>)"
+	case a.Pending:
+		return rules.Warning, fmt.Sprintf(" [intended rewrite, SMALL_HOOK_REWRITE=%s: the commit-msg stage decides; only a human commit with the trailer Small-Rewrite may rewrite history]", reason)
+	case a.Actor == attribution.Human:
+		return rules.Warning, fmt.Sprintf(" [intended rewrite by a human commit (%s), Small-Rewrite: %s]", a.Evidence, reason)
+	}
+	return rules.Error, fmt.Sprintf(" [Small-Rewrite: %s is not enough: only a human commit may rewrite history, and this one is %s (%s)]", reason, a.Actor, a.Evidence)
 }
 
 // checkMerge checks a merge result: the merge base's entries as an
 // unchanged prefix, and every parent's entries in that parent's order.
 func checkMerge(pass *rules.Pass, ch *changes.Change, newFile *parsed) {
+	r := newRewrites(pass, ch.Path)
+	cur := entriesOf(newFile)
 	if ch.Merge.Base != nil {
 		if base := oldEntries(pass, ch.Merge.Base); base != nil {
-			checkPrefix(pass, ch.Path, base, newFile, "the merge base")
+			checkHistory(r, align(base, cur), newFile, "the merge base")
 		}
 	}
-	cur := entriesOf(newFile)
 	for pi, p := range ch.Merge.Parents {
-		list := oldEntries(pass, p)
-		j := 0
-		for i, e := range list {
-			for j < len(cur) && !yamldoc.Equal(cur[j], e) {
-				j++
-			}
-			if j == len(cur) {
-				pass.Report(ch.Path, newFile.doc.Line("entries"), "the merge lost or rewrote entry %d (task_id %s) of parent %d (%s): a merge of progress keeps every entry of every parent in order; redo the merge keeping both sides' entries", i+1, taskOf(e), pi+1, shortParent(pass, pi))
+		h := align(oldEntries(pass, p), cur)
+		for i, j := range h.match {
+			if j < 0 {
+				r.report(newFile.doc.Line("entries"), "the merge lost or rewrote %s of parent %d (%s): a merge of progress keeps every entry of every parent, in time order; redo the merge keeping both sides' entries", entryName(i, h.old[i]), pi+1, shortParent(pass, pi))
 				break
 			}
-			j++
 		}
 	}
 }
@@ -149,18 +217,10 @@ func shortParent(pass *rules.Pass, i int) string {
 	if c := pass.Unit.Commit; c != nil && i < len(c.Parents) && len(c.Parents[i]) >= 12 {
 		return c.Parents[i][:12]
 	}
-	return "?"
-}
-
-// indexFrom returns the position of the first value equal to e in list at
-// or after from, or -1.
-func indexFrom(e any, list []any, from int) int {
-	for j := from; j < len(list); j++ {
-		if yamldoc.Equal(e, list[j]) {
-			return j
-		}
+	if i == 0 {
+		return "HEAD"
 	}
-	return -1
+	return "MERGE_HEAD"
 }
 
 func taskOf(e any) string {

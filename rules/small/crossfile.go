@@ -2,7 +2,6 @@ package small
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/small-hook/small-hook/changes"
@@ -58,8 +57,8 @@ func replayIDRule() *rules.Rule {
 	return &rules.Rule{
 		ID:       "small/replay-id",
 		Severity: rules.Warning,
-		Doc: `Replay ids agree across handoff, workspace and new progress
-The current run's replay id is stored in workspace.small.yml run.replay_id; handoff replayId.value and each newly appended progress entry's replayId carry it. When they disagree the run that produced the new state cannot be replayed. Judged when one of the three files changes; absent values are not compared. Regenerate the handoff with the small CLI, or record entries under the current run.`,
+		Doc: `New progress entries and a regenerated handoff carry the current run's replay id
+The current run's replay id is workspace.small.yml run.replay_id. Each progress entry a change adds with a replayId must carry it, and a change that sets a new handoff replayId.value must set it to it; otherwise the run that produced the new state cannot be replayed. Only what a change adds is compared: entries from earlier runs legitimately carry earlier ids (a progress file added with its history is judged by its newest entry), and a handoff written before the latest plan change keeps its id until the next ` + "`small handoff`" + `, as the reference CLI does. With --all, the newest run-bound progress entry is compared. Record entries under the current run, or regenerate the handoff with the small CLI.`,
 		Run: func(pass *rules.Pass) error {
 			for _, s := range spaces(pass) {
 				if err := checkReplayIDs(s); err != nil {
@@ -71,61 +70,90 @@ The current run's replay id is stored in workspace.small.yml run.replay_id; hand
 	}
 }
 
-// checkReplayIDs compares one workspace's replay ids.
+// replayIDOf reads a string at a path of a decoded file.
+func replayIDOf(f *parsed, key, field string) (string, bool) {
+	if f == nil {
+		return "", false
+	}
+	m, _ := f.top[key].(map[string]any)
+	v, ok := m[field].(string)
+	return v, ok && v != ""
+}
+
+// shortID shows the start of a replay id.
+func shortID(id string) string { return bounded(id[:min(12, len(id))]) + "…" }
+
+// checkReplayIDs compares what one change adds to a workspace with the
+// current run's replay id.
 func checkReplayIDs(s space) error {
 	if !s.touches(Handoff, Workspace, Progress) {
 		return nil
 	}
-	seen := map[string][]string{}
-	line := 0
-	if h, err := s.current(Handoff); err != nil {
+	w, err := s.current(Workspace)
+	if err != nil {
 		return err
-	} else if h != nil {
-		if r, ok := h.top["replayId"].(map[string]any); ok {
-			if v, ok := r["value"].(string); ok {
-				seen[v] = append(seen[v], "handoff replayId.value")
-				line = h.doc.Line("replayId", "value")
+	}
+	run, ok := replayIDOf(w, "run", "replay_id")
+	if !ok {
+		return nil
+	}
+	why := fmt.Sprintf("the current run's id (%s run.replay_id) is %s", s.path(Workspace), shortID(run))
+	if ch := s.changed(Handoff); ch != nil && ch.New != nil && s.pass.Unit.Mode != changes.ModeTree {
+		h, err := s.current(Handoff)
+		if err != nil {
+			return err
+		}
+		value, ok := replayIDOf(h, "replayId", "value")
+		var before string
+		if ch.Old != nil && ch.Old.Kind == changes.KindFile {
+			if old := decode(s.pass, ch.Old); old.err == nil {
+				before, _ = replayIDOf(old, "replayId", "value")
 			}
 		}
-	}
-	if w, err := s.current(Workspace); err != nil {
-		return err
-	} else if w != nil {
-		if r, ok := w.top["run"].(map[string]any); ok {
-			if v, ok := r["replay_id"].(string); ok {
-				seen[v] = append(seen[v], "workspace run.replay_id")
-			}
+		if ok && value != before && value != run {
+			s.pass.Report(ch.Path, h.doc.Line("replayId", "value"), "handoff replayId.value is set to %s, but %s: regenerate the handoff with `small handoff`", shortID(value), why)
 		}
 	}
-	var runBound []entry
+	var bound []entry
+	ch := s.changed(Progress)
 	addedEntries(s, func(_ string, _ *progressView, _ int, e entry) {
 		if v, ok := e.field("replayId"); ok {
 			if _, ok := v.(string); ok {
-				runBound = append(runBound, e)
+				bound = append(bound, e)
 			}
 		}
 	})
-	if s.pass.Unit.Mode == changes.ModeTree && len(runBound) > 1 {
-		// Without history, only the latest entry speaks for the
-		// current run; older ones belong to earlier runs.
-		runBound = runBound[len(runBound)-1:]
+	if len(bound) > 1 && (s.pass.Unit.Mode == changes.ModeTree || (ch.Old == nil && ch.Merge == nil)) {
+		// Without history (or for a file added with its history), only
+		// the newest entry speaks for the current run.
+		bound = bound[len(bound)-1:]
 	}
-	for _, e := range runBound {
+	r := newLimiter(s.pass, s.path(Progress))
+	for _, e := range bound {
 		v, _ := e.field("replayId")
-		seen[v.(string)] = append(seen[v.(string)], fmt.Sprintf("progress entry (task_id %s) at line %d", e.taskID(), e.line()))
+		if id := v.(string); id != run {
+			r.report(e.line("replayId"), "%s carries replay id %s, but %s: record new entries under the current run", e.name(), shortID(id), why)
+		}
 	}
-	if len(seen) < 2 {
-		return nil
-	}
-	var parts []string
-	for v, where := range seen {
-		parts = append(parts, fmt.Sprintf("%s… in %s", v[:min(12, len(v))], strings.Join(where, ", ")))
-	}
-	sort.Strings(parts)
-	path := s.path(Handoff)
-	if line == 0 {
-		path = s.path(Workspace)
-	}
-	s.pass.Report(path, line, "replay ids disagree: %s; the current run's id is workspace run.replay_id: regenerate the handoff or record entries under the current run", strings.Join(parts, "; "))
 	return nil
+}
+
+// limiter reports at most maxEntryFindings findings for one file, then
+// one that says how many more there were.
+type limiter struct {
+	pass *rules.Pass
+	path string
+	n    int
+}
+
+func newLimiter(pass *rules.Pass, path string) *limiter { return &limiter{pass: pass, path: path} }
+
+func (l *limiter) report(line int, format string, args ...any) {
+	l.n++
+	switch {
+	case l.n <= maxEntryFindings:
+		l.pass.Report(l.path, line, format, args...)
+	case l.n == maxEntryFindings+1:
+		l.pass.Report(l.path, line, "more findings of this kind in %s (only the first %d are listed)", l.path, maxEntryFindings)
+	}
 }

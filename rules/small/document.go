@@ -2,6 +2,7 @@ package small
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/small-hook/small-hook/changes"
@@ -44,9 +45,17 @@ Each canonical file is validated against its schema in schemas/ (draft 2020-12):
 				name := schemaName(file)
 				if file == Progress {
 					if v := viewProgress(pass, ch); v.appendOnly {
-						for i, e := range v.added {
-							if err := validate(pass, set, ch.Path, name, "#/$defs/entry", e.value, e.doc, e.path, []string{"entries", fmt.Sprintf("+%d", i+1)}); err != nil {
-								return err
+						for _, e := range v.added {
+							violations, err := set.Validate(name, "#/$defs/entry", e.value)
+							if err != nil {
+								return fmt.Errorf("%s: %w", ch.Path, err)
+							}
+							for _, x := range violations {
+								subject := e.name()
+								if len(x.Path) > 0 {
+									subject += ": " + keyPath(x.Path)
+								}
+								reportViolation(pass, ch.Path, e.doc, e.path, x, subject, e.value)
 							}
 						}
 						return nil
@@ -56,32 +65,38 @@ Each canonical file is validated against its schema in schemas/ (draft 2020-12):
 				if f.err != nil {
 					return nil
 				}
-				return validate(pass, set, ch.Path, name, "", f.top, f.doc, nil, nil)
+				violations, err := set.Validate(name, "", f.top)
+				if err != nil {
+					return fmt.Errorf("%s: %w", ch.Path, err)
+				}
+				for _, x := range violations {
+					if len(x.Path) > 0 && x.Path[0] == "small_version" {
+						continue // small/version reports it
+					}
+					subject, entryValue := where(file, f.top, x.Path)
+					reportViolation(pass, ch.Path, f.doc, nil, x, subject, entryValue)
+				}
+				return nil
 			})
 		},
 	}
 }
 
-// validate reports the schema violations of value, a node of doc at path.
-// shown replaces path in messages when the node's own path would mislead
-// (an appended entry decoded on its own).
-func validate(pass *rules.Pass, set *schemas.Set, file, name, fragment string, value any, doc *yamldoc.Doc, path, shown []string) error {
-	violations, err := set.Validate(name, fragment, value)
-	if err != nil {
-		return fmt.Errorf("%s: %w", file, err)
+// reportViolation reports one schema violation of a node of doc at base +
+// the violation's path, named subject in the message. entry is the
+// progress entry the violation lies in (nil when none): an entry without
+// any evidence is small/evidence's finding, so the schema's complaint
+// about a blank evidence field is not repeated.
+func reportViolation(pass *rules.Pass, file string, doc *yamldoc.Doc, base []string, v schemas.Violation, subject string, entry any) {
+	full := append(append([]string{}, base...), v.Path...)
+	if entry != nil && !hasEvidence(entry) && len(v.Path) > 0 && slices.Contains(evidenceFields(), v.Path[len(v.Path)-1]) {
+		return
 	}
-	for _, v := range violations {
-		full := append(append([]string{}, path...), v.Path...)
-		if len(full) > 0 && full[0] == "small_version" && len(path) == 0 {
-			continue
-		}
-		pointer := "/" + strings.Join(append(append([]string{}, shown...), v.Path...), "/")
-		if len(shown) == 0 {
-			pointer = v.Pointer()
-		}
-		pass.Report(file, doc.Line(full...), "%s: %s", pointer, explain(v, doc.Node(full...)))
+	line := doc.Line(full...)
+	if len(v.Keys) > 0 {
+		line = doc.KeyLine(append(full, v.Keys[0])...)
 	}
-	return nil
+	pass.Report(file, line, "%s %s", subject, explain(v, doc.Node(full...)))
 }
 
 // explain words a violation, naming YAML typing mistakes for what they are.
@@ -89,13 +104,14 @@ func explain(v schemas.Violation, n *yaml.Node) string {
 	if !v.WantsType || n == nil || n.Kind != yaml.ScalarNode {
 		return v.Message
 	}
+	wanted, _, _ := strings.Cut(v.Message, ", not ")
 	switch n.ShortTag() {
 	case "!!timestamp":
-		return fmt.Sprintf("%s is an unquoted YAML timestamp, not a string (%s): quote it", n.Value, v.Message)
+		return wanted + ", not an unquoted YAML timestamp: quote it"
 	case "!!int", "!!float":
-		return fmt.Sprintf("%s is a YAML number, not a string (%s): quote it", n.Value, v.Message)
+		return wanted + ", not a YAML number: quote it"
 	case "!!bool":
-		return fmt.Sprintf("%s is a YAML boolean, not a string (%s): quote it", n.Value, v.Message)
+		return wanted + ", not a YAML boolean: quote it"
 	}
 	return v.Message
 }
@@ -126,15 +142,4 @@ SMALL invariant 5: every artifact carries small_version "1.0.0", an exact string
 			})
 		},
 	}
-}
-
-// show renders a value and its YAML type for messages.
-func show(v any) string {
-	if s, ok := v.(string); ok {
-		return fmt.Sprintf("%q", s)
-	}
-	if t, ok := v.(yamldoc.Timestamp); ok {
-		return t.Text + " (an unquoted timestamp)"
-	}
-	return fmt.Sprintf("%v (%s)", v, describe(v))
 }

@@ -42,16 +42,26 @@ func evidenceRule() *rules.Rule {
 SMALL invariant 2: each progress entry needs at least one of evidence, verification, command, test, link or commit, present and not blank (notes does not count). In staged and range modes the entries the change adds are judged; with --all, every entry. Add the command that was run, the test, a link or the commit that proves the claim.`,
 		Run: func(pass *rules.Pass) error {
 			eachAdded(pass, func(path string, _ *progressView, _ int, e entry) {
-				for _, k := range evidenceFields() {
-					if v, ok := e.field(k); ok && !blank(v) {
-						return
-					}
+				if hasEvidence(e.value) {
+					return
 				}
-				pass.Report(path, e.line(), "progress entry (task_id %s) has no evidence: add one of %s (notes does not count)", e.taskID(), strings.Join(evidenceFields(), ", "))
+				pass.Report(path, e.line(), "%s has no evidence: add one of %s (notes does not count)", e.name(), strings.Join(evidenceFields(), ", "))
 			})
 			return nil
 		},
 	}
+}
+
+// hasEvidence reports whether a progress entry holds a non-blank
+// evidence field.
+func hasEvidence(e any) bool {
+	m, _ := e.(map[string]any)
+	for _, k := range evidenceFields() {
+		if v, ok := m[k]; ok && !blank(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // blank reports a value that proves nothing: null, an empty or
@@ -75,12 +85,12 @@ func timestampRule() *rules.Rule {
 		ID:       "small/timestamp",
 		Severity: rules.Error,
 		Doc: `Progress timestamps are RFC 3339 with fractional seconds and strictly increasing
-Each progress entry needs a timestamp: a quoted string in RFC 3339 with fractional seconds (the small CLI writes UTC with nine digits, 2026-11-22T10:16:03.844175967Z), strictly later than the entry before it. In staged and range modes the entries the change adds are judged; with --all, every entry.`,
+Each progress entry needs a timestamp: a quoted string in RFC 3339 with fractional seconds (the small CLI writes UTC with nine digits, 2026-11-22T10:16:03.844175967Z), strictly later than the entry before it. In staged and range modes the entries the change adds are judged; with --all, every entry. A merge that joins two sides' entries must keep them in time order: where an entry follows one it did not follow in its own branch, it must be later.`,
 		Run: func(pass *rules.Pass) error {
 			eachAdded(pass, func(path string, v *progressView, pos int, e entry) {
 				t, problem := entryTime(e)
 				if problem != "" {
-					pass.Report(path, e.line("timestamp"), "progress entry (task_id %s): %s", e.taskID(), problem)
+					pass.Report(path, e.line("timestamp"), "%s: %s", e.name(), problem)
 					return
 				}
 				prev := previous(v, pos)
@@ -88,12 +98,53 @@ Each progress entry needs a timestamp: a quoted string in RFC 3339 with fraction
 					return
 				}
 				if pt, p := entryTime(*prev); p == "" && !t.After(pt) {
-					pass.Report(path, e.line("timestamp"), "progress entry (task_id %s): timestamp %s is not later than the entry before it (%s); entries are appended in time order", e.taskID(), t.Format(time.RFC3339Nano), pt.Format(time.RFC3339Nano))
+					pass.Report(path, e.line("timestamp"), "%s: timestamp %s is not later than the entry before it (%s); entries are appended in time order", e.name(), rules.Quote(rawTime(e)), rules.Quote(rawTime(*prev)))
 				}
 			})
+			for _, s := range spaces(pass) {
+				checkJunctions(s)
+			}
 			return nil
 		},
 	}
+}
+
+// checkJunctions reports where a merge of progress joined the two sides'
+// entries out of time order.
+func checkJunctions(s space) {
+	ch := s.changed(Progress)
+	if ch == nil || ch.New == nil || ch.Merge == nil {
+		return
+	}
+	v := viewProgress(s.pass, ch)
+	added := map[int]bool{}
+	for _, e := range v.added {
+		added[e.index] = true
+	}
+	f := decode(s.pass, ch.New)
+	list := entriesOf(f)
+	for _, j := range v.junctions {
+		if added[j] {
+			continue // judged as a new entry above
+		}
+		cur := entry{index: j, value: list[j], doc: f.doc, path: []string{"entries", fmt.Sprint(j)}}
+		prev := entry{index: j - 1, value: list[j-1], doc: f.doc, path: []string{"entries", fmt.Sprint(j - 1)}}
+		t, p1 := entryTime(cur)
+		pt, p2 := entryTime(prev)
+		if p1 == "" && p2 == "" && !t.After(pt) {
+			s.pass.Report(ch.Path, cur.line("timestamp"), "%s (timestamp %s) follows %s (timestamp %s) in the merge result but is not later: when merging progress, keep both sides' entries in time order (every entry of each side, interleaved by timestamp)", cur.name(), rules.Quote(rawTime(cur)), prev.name(), rules.Quote(rawTime(prev)))
+		}
+	}
+}
+
+// rawTime is an entry's timestamp as written.
+func rawTime(e entry) string {
+	v, _ := e.field("timestamp")
+	if ts, ok := v.(yamldoc.Timestamp); ok {
+		return ts.Text
+	}
+	s, _ := v.(string)
+	return s
 }
 
 // previous returns the entry just before the added entry at pos, in the
@@ -121,7 +172,7 @@ func entryTime(e entry) (time.Time, string) {
 		return time.Time{}, "timestamp is missing: add the time of the entry in RFC 3339 with fractional seconds"
 	}
 	if ts, ok := raw.(yamldoc.Timestamp); ok {
-		return time.Time{}, fmt.Sprintf("timestamp %s is an unquoted YAML timestamp: quote it", ts.Text)
+		return time.Time{}, fmt.Sprintf("timestamp %s is an unquoted YAML timestamp: quote it", rules.Quote(ts.Text))
 	}
 	s, ok := raw.(string)
 	if !ok {
@@ -129,10 +180,10 @@ func entryTime(e entry) (time.Time, string) {
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		return time.Time{}, fmt.Sprintf("timestamp %q is not RFC 3339 (like 2026-11-22T10:16:03.844175967Z)", s)
+		return time.Time{}, fmt.Sprintf("timestamp %s is not RFC 3339 (like 2026-11-22T10:16:03.844175967Z)", rules.Quote(s))
 	}
 	if !hasFraction(s) {
-		return time.Time{}, fmt.Sprintf("timestamp %q lacks fractional seconds (like 2026-11-22T10:16:03.844175967Z)", s)
+		return time.Time{}, fmt.Sprintf("timestamp %s lacks fractional seconds (like 2026-11-22T10:16:03.844175967Z; `small progress migrate` adds them)", rules.Quote(s))
 	}
 	return t, ""
 }

@@ -36,6 +36,16 @@ func (e entry) field(key string) (any, bool) {
 	return v, ok
 }
 
+// name names the entry in messages: "progress entry 5 (task_id task-3)",
+// or, for an appended entry whose position was not counted, "new progress
+// entry (task_id task-3)".
+func (e entry) name() string {
+	if e.index < 0 {
+		return "new progress entry (task_id " + bounded(e.taskID()) + ")"
+	}
+	return entryName(e.index, e.value)
+}
+
 // taskID names the entry in messages.
 func (e entry) taskID() string {
 	if v, ok := e.field("task_id"); ok {
@@ -59,6 +69,9 @@ type progressView struct {
 	// before is the last entry of the old file (fast path only): the one
 	// just before added[0].
 	before *entry
+	// junctions are the positions of a merge result where an entry follows
+	// one it follows in no parent (merges only).
+	junctions []int
 }
 
 // viewProgress works out what a change to the progress file added. When
@@ -117,25 +130,56 @@ func buildView(pass *rules.Pass, ch *changes.Change) *progressView {
 		olds = append(olds, oldEntries(pass, ch.Old))
 	}
 	v := &progressView{}
-	for i, e := range newEntries {
-		if seenIn(e, olds) {
-			continue
-		}
-		v.added = append(v.added, entry{index: i, value: e, doc: newFile.doc, path: []string{"entries", strconv.Itoa(i)}})
+	for _, i := range newPositions(olds, newEntries) {
+		v.added = append(v.added, entry{index: i, value: newEntries[i], doc: newFile.doc, path: []string{"entries", strconv.Itoa(i)}})
+	}
+	if ch.Merge != nil {
+		v.junctions = junctions(olds, newEntries)
 	}
 	return v
 }
 
-// seenIn reports whether an entry equal to e is in any of the lists.
-func seenIn(e any, lists [][]any) bool {
-	for _, l := range lists {
-		for _, o := range l {
-			if yamldoc.Equal(e, o) {
-				return true
+// newPositions lists the positions of cur that hold no entry of any of the
+// earlier versions, once each earlier version's entries are aligned with
+// cur in order (every position, when there is no earlier version).
+func newPositions(olds [][]any, cur []any) []int {
+	taken := make([]bool, len(cur))
+	for _, old := range olds {
+		for j, i := range align(old, cur).from {
+			if i >= 0 {
+				taken[j] = true
 			}
 		}
 	}
-	return false
+	var out []int
+	for j := range cur {
+		if !taken[j] {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// junctions lists the positions j of a merge result where entry j follows
+// an entry that it follows in no parent: where the merge joined the two
+// sides, and time order must be checked.
+func junctions(parents [][]any, cur []any) []int {
+	adjacent := make([]bool, len(cur))
+	for _, p := range parents {
+		h := align(p, cur)
+		for i := 1; i < len(h.match); i++ {
+			if a, b := h.match[i-1], h.match[i]; a >= 0 && b == a+1 {
+				adjacent[b] = true
+			}
+		}
+	}
+	var out []int
+	for j := 1; j < len(cur); j++ {
+		if !adjacent[j] {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 // oldEntries decodes the entries of an old version; nil when it has none

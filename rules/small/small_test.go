@@ -171,7 +171,7 @@ func TestFindingsNameTheLine(t *testing.T) {
 	}
 	appended := with(base, rootProgress, base[rootProgress]+strings.Replace(newEntry, "completed", "done", 1))
 	findings, _ = rules.Check([]changes.Unit{rulestest.Staged(base, appended)}, rules.Options{Rules: Rules(), Config: config.Default()})
-	if len(findings) != 1 || findings[0].Line != 45 || !strings.Contains(findings[0].Message, "/entries/+1/status") {
+	if len(findings) != 1 || findings[0].Line != 45 || !strings.Contains(findings[0].Message, "progress entry (task_id task-3): status must be one of pending") {
 		t.Errorf("appended newEntry finding %+v", findings)
 	}
 }

@@ -1,0 +1,129 @@
+package small
+
+import (
+	"strings"
+	"time"
+
+	"github.com/small-hook/small-hook/yamldoc"
+)
+
+// history compares the entries of an earlier version of a progress file
+// with the entries of the new version. An entry is new because of where it
+// stands, not because of what it holds: an entry equal to an old one is a
+// new entry when it stands where no old entry is (a replay), and an entry
+// inserted before old ones is reported wherever it came from.
+type history struct {
+	old, cur []any
+	// migrated holds, for each old entry, the timestamp `small progress
+	// migrate` would write for it (nil when migrate could not run on the
+	// old entries): an old entry whose only change is that timestamp is the
+	// same entry.
+	migrated []string
+	// match[i] is the position in cur of old entry i, or -1.
+	match []int
+	// from[j] is the old entry at position j of cur, or -1 for a new one.
+	from []int
+}
+
+// align matches the old entries, in order, to the earliest positions of
+// cur that hold them (as values, or as migrate rewrote them).
+func align(old, cur []any) *history {
+	h := &history{old: old, cur: cur, migrated: migrate(old), match: make([]int, len(old)), from: make([]int, len(cur))}
+	for j := range h.from {
+		h.from[j] = -1
+	}
+	next := 0
+	for i := range old {
+		h.match[i] = -1
+		for j := next; j < len(cur); j++ {
+			if h.same(i, j) {
+				h.match[i], h.from[j], next = j, i, j+1
+				break
+			}
+		}
+	}
+	return h
+}
+
+// same reports whether cur[j] is old entry i: equal as a value, or equal
+// but for the timestamp that migrate writes for it.
+func (h *history) same(i, j int) bool {
+	if yamldoc.Equal(h.old[i], h.cur[j]) {
+		return true
+	}
+	if h.migrated == nil {
+		return false
+	}
+	o, ok1 := h.old[i].(map[string]any)
+	c, ok2 := h.cur[j].(map[string]any)
+	if !ok1 || !ok2 || len(o) != len(c) {
+		return false
+	}
+	for k, v := range o {
+		w, ok := c[k]
+		switch {
+		case !ok:
+			return false
+		case k == "timestamp":
+			if s, _ := w.(string); s != h.migrated[i] {
+				return false
+			}
+		case !yamldoc.Equal(v, w):
+			return false
+		}
+	}
+	return true
+}
+
+// added lists the positions of cur that hold no old entry.
+func (h *history) added() []int {
+	var out []int
+	for j, i := range h.from {
+		if i < 0 {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// lastMatched is the position of the last old entry found in cur, or -1.
+func (h *history) lastMatched() int {
+	last := -1
+	for _, j := range h.match {
+		last = max(last, j)
+	}
+	return last
+}
+
+// migrateFormat is how `small progress migrate` writes a timestamp: UTC
+// with nine fractional digits.
+const migrateFormat = "2006-01-02T15:04:05.000000000Z"
+
+// migrate returns the timestamps `small progress migrate` writes for
+// entries, or nil when it would refuse them: every timestamp is parsed as
+// RFC 3339, turned to UTC, raised to one nanosecond after the previous
+// entry's when it is not later, and written with nine fractional digits.
+// Accepting exactly this rewrite, and nothing near it, lets a repository
+// follow the reference CLI's own repair without opening a way to edit
+// history.
+func migrate(entries []any) []string {
+	out := make([]string, len(entries))
+	var last time.Time
+	for i, e := range entries {
+		m, _ := e.(map[string]any)
+		s, ok := m["timestamp"].(string)
+		if !ok {
+			return nil
+		}
+		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s))
+		if err != nil {
+			return nil
+		}
+		t = t.UTC()
+		if !last.IsZero() && !t.After(last) {
+			t = last.Add(time.Nanosecond)
+		}
+		out[i], last = t.Format(migrateFormat), t
+	}
+	return out
+}
