@@ -72,6 +72,10 @@ func (p *Policy) verifyOpenPGP(c Commit, now time.Time) Status {
 // exactly one signature packet naming its issuer; body is the packet's
 // binary form.
 func readDetachedSignature(armored []byte) (*packet.Signature, []byte, error) {
+	const end = "-----END PGP SIGNATURE-----"
+	if i := bytes.Index(armored, []byte(end)); i < 0 || len(bytes.TrimSpace(armored[i+len(end):])) != 0 {
+		return nil, nil, errors.New("it is not exactly one armored PGP SIGNATURE block")
+	}
 	block, err := armor.Decode(bytes.NewReader(armored))
 	if err != nil {
 		return nil, nil, err
