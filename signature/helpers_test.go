@@ -18,12 +18,12 @@ import (
 // temporary directory, isolated from the machine's and the user's
 // configuration.
 type tool struct {
-	t   *testing.T
+	t   testing.TB
 	dir string
 	env []string
 }
 
-func newTool(t *testing.T) *tool {
+func newTool(t testing.TB) *tool {
 	t.Helper()
 	for _, bin := range []string{"git", "ssh-keygen", "gpg"} {
 		if _, err := exec.LookPath(bin); err != nil {

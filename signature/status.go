@@ -22,7 +22,7 @@ const (
 // never passes.
 type Verdict int
 
-// The verdicts, in the order Verify looks for them.
+// The verdicts; Policy.Verify says in which order it looks for problems.
 const (
 	// Unsigned: the commit has no signature.
 	Unsigned Verdict = iota

@@ -42,12 +42,15 @@ const (
 // committer time of a commit dated at or before 1970, as git then lets
 // ssh-keygen use the current time.
 //
-// The verdicts are looked for in this order: Unsigned, Unsupported,
-// BadSignature (malformed), UnknownKey, WrongNamespace (SSH signature
-// namespace), BadSignature (does not match the payload), KeyRevoked,
-// KeyExpired, PrincipalMismatch, WrongNamespace (namespaces= option) and
-// KeyExpired (valid-after/valid-before): see verifySSH for how several
-// allowed-signers lines of one key are judged.
+// Problems are looked for in this order: Unsigned, Unsupported,
+// BadSignature (malformed), UnknownKey; then for SSH WrongNamespace (the
+// signature's namespace), BadSignature (does not match the payload),
+// PrincipalMismatch, WrongNamespace (the namespaces= option) and KeyExpired
+// (valid-after/valid-before); for OpenPGP BadSignature, KeyRevoked,
+// KeyExpired and PrincipalMismatch. An SSH key listed on several lines is
+// allowed when any line allows it; otherwise the problem is
+// PrincipalMismatch when no line names the committer, else the problem of
+// the first line that does.
 func (p *Policy) Verify(c Commit, now time.Time) Status {
 	sig := c.Signature
 	switch {
