@@ -138,6 +138,10 @@ func TestParseAllowedSignersRefusals(t *testing.T) {
 		if strings.Contains(fmt.Sprint(err), strings.Fields(pub)[1]) {
 			t.Errorf("%q: the error quotes the whole key: %v", tc.text, err)
 		}
+		_, err = NewPolicy(Sources{AllowedSignersPath: ".github/allowed_signers", AllowedSigners: []byte(text)})
+		if want := fmt.Sprintf(".github/allowed_signers:%d: ", tc.line); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: NewPolicy: %v, want an error starting %q", tc.text, err, want)
+		}
 	}
 }
 
