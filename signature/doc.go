@@ -8,8 +8,9 @@
 // A Policy holds the keys allowed to sign: an allowed-signers file in git's
 // gpg.ssh.allowedSignersFile format (SSH keys, read exactly as ssh-keygen
 // -Y verify reads it, except that a malformed line is an error rather than
-// skipped, and that cert-authority lines are refused: SSH certificates are
-// not supported), and a file of armored OpenPGP public keys. Policy.Verify
+// skipped, that cert-authority lines are refused (SSH certificates are not
+// supported) and that DSA keys, which OpenSSH 9.8 dropped, are refused), and
+// a file of armored OpenPGP public keys. Policy.Verify
 // judges one commit as `git verify-commit` does, and in addition requires
 // the key to be allowed for the committer's e-mail: git's own SSH
 // verification only names the principal of the key, so without this check
