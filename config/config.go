@@ -10,6 +10,7 @@ type Config struct {
 	Attribution Attribution
 	Secrets     Secrets
 	SMP         SMP
+	Signatures  Signatures
 }
 
 // Attribution configures how changes are attributed to humans or agents.
@@ -45,11 +46,30 @@ type SMP struct {
 	SyncReplace string
 }
 
+// Signatures configures which keys may sign commits and which changes need
+// a signature made with one of them.
+type Signatures struct {
+	// AllowedSigners is the path, relative to the repository root and
+	// slash-separated, of a file in git's gpg.ssh.allowedSignersFile format
+	// (SSH keys); empty when not configured.
+	AllowedSigners string
+	// OpenPGPKeys is the path, relative to the repository root and
+	// slash-separated, of a file of armored OpenPGP public keys; empty when
+	// not configured.
+	OpenPGPKeys string
+	// Require is "off" (default: signatures are not required), "human-owned"
+	// (a change to a human-owned file needs a valid signature by an allowed
+	// key) or "human" (every change attributed to a human needs one). Any
+	// value but "off" comes with at least one of the two key files.
+	Require string
+}
+
 // Default returns the configuration used when the repository has none.
 func Default() *Config {
 	return &Config{
 		Attribution: Attribution{Unknown: "human"},
 		Secrets:     Secrets{Scope: "governed"},
 		SMP:         SMP{SyncReplace: "error"},
+		Signatures:  Signatures{Require: "off"},
 	}
 }

@@ -24,6 +24,10 @@ secrets:
   scope: staged
 smp:
   sync-replace: warning
+signatures:
+  allowed-signers: .github/allowed_signers
+  openpgp-keys: .github/signing-keys.asc
+  require: human-owned
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -32,6 +36,7 @@ smp:
 		Attribution: Attribution{Agents: []Identity{{Email: "*@bots.corp.example"}, {Email: "*@example.com", Name: "*[bot]"}}, Trailers: []string{"X-Agent"}, Unknown: "error"},
 		Secrets:     Secrets{Scope: "staged"},
 		SMP:         SMP{SyncReplace: "warning"},
+		Signatures:  Signatures{AllowedSigners: ".github/allowed_signers", OpenPGPKeys: ".github/signing-keys.asc", Require: "human-owned"},
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("got %+v\nwant %+v", cfg, want)
@@ -114,6 +119,9 @@ func TestLoadDefaults(t *testing.T) {
 		"attribution: {}\nsecrets: {}\nsmp: {}\n",
 		"attribution:\n  agents:\n  trailers:\n",
 		"attribution:\n  agents: []\n  trailers: []\n",
+		"signatures:\n",
+		"signatures: {}\n",
+		"signatures:\n  require: off\n",
 	} {
 		cfg, err := Load([]byte(input))
 		if err != nil {
@@ -125,7 +133,8 @@ func TestLoadDefaults(t *testing.T) {
 		}
 	}
 	d := Default()
-	if d.Attribution.Unknown != "human" || d.Secrets.Scope != "governed" || d.SMP.SyncReplace != "error" || d.Attribution.Agents != nil || d.Attribution.Trailers != nil {
+	if d.Attribution.Unknown != "human" || d.Secrets.Scope != "governed" || d.SMP.SyncReplace != "error" || d.Attribution.Agents != nil || d.Attribution.Trailers != nil ||
+		d.Signatures != (Signatures{Require: "off"}) {
 		t.Errorf("defaults %+v", d)
 	}
 	// Default returns a fresh value each time.

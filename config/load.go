@@ -38,7 +38,7 @@ func Load(data []byte) (*Config, error) {
 	if !ok {
 		return nil, l.fail(nil, "the configuration must be a mapping")
 	}
-	if err := l.keys(nil, top, "attribution", "secrets", "smp"); err != nil {
+	if err := l.keys(nil, top, "attribution", "secrets", "smp", "signatures"); err != nil {
 		return nil, err
 	}
 	if err := l.attribution(top, &cfg.Attribution); err != nil {
@@ -52,6 +52,9 @@ func Load(data []byte) (*Config, error) {
 	if m, err := l.section(top, "smp", "sync-replace"); err != nil {
 		return nil, err
 	} else if err := l.choice(m, []string{"smp", "sync-replace"}, &cfg.SMP.SyncReplace, "error", "warning"); err != nil {
+		return nil, err
+	}
+	if err := l.signatures(top, &cfg.Signatures); err != nil {
 		return nil, err
 	}
 	return cfg, nil
