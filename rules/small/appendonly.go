@@ -73,16 +73,41 @@ func checkHeader(r *rewrites, oldFile, newFile *parsed) {
 }
 
 // checkHistory reports how the new file breaks the rule that the old
-// entries stay an unchanged prefix: entries removed (consecutive ones in
-// one finding), changed in place, moved, and entries placed before old
-// ones.
+// entries stay an unchanged prefix. Between two old entries found in
+// place, an old entry that is missing and a new entry standing where it
+// stood, with the same timestamp or task_id, are one entry changed in
+// place; other missing old entries were removed (consecutive ones in one
+// finding) or moved, and other new entries before the last old one were
+// inserted.
 func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 	at := func(j int) int { return newFile.doc.Line("entries", fmt.Sprint(j)) }
 	end := newFile.doc.Line("entries")
 	if n := len(h.cur); n > 0 {
 		end = at(n - 1)
 	}
-	changedAt := map[int]bool{}
+	paired := map[int]int{} // old index -> cur position, for entries changed in place
+	taken := map[int]bool{}
+	prevOld, prevCur := -1, -1
+	for i := 0; i <= len(h.old); i++ {
+		if i < len(h.old) && h.match[i] < 0 {
+			continue
+		}
+		nextCur := len(h.cur)
+		if i < len(h.old) {
+			nextCur = h.match[i]
+		}
+		j := prevCur + 1
+		for k := prevOld + 1; k < i && j < nextCur; k++ {
+			for j < nextCur && h.from[j] >= 0 {
+				j++
+			}
+			if j < nextCur && sameRecord(h.old[k], h.cur[j]) {
+				paired[k], taken[j] = j, true
+				j++
+			}
+		}
+		prevOld, prevCur = i, nextCur
+	}
 	var removed []int
 	flush := func() {
 		if len(removed) == 0 {
@@ -92,37 +117,48 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 		if j := removed[0]; j < len(h.cur) {
 			line = at(j)
 		}
-		r.report(line, "%s of %s %s: progress is append-only; restore %s and append a new entry that supersedes it", entryRange(h.old, removed), what, plural(len(removed), "was removed", "were removed"), plural(len(removed), "it", "them"))
+		r.report(line, "%s of %s %s: progress is append-only; restore %s (to correct an entry, append a new entry that supersedes it)", entryRange(h.old, removed), what, plural(len(removed), "was removed", "were removed"), plural(len(removed), "it", "them"))
 		removed = nil
 	}
 	for i, o := range h.old {
-		if h.match[i] >= 0 {
+		switch j, isPaired := paired[i]; {
+		case h.match[i] >= 0:
 			flush()
-			continue
-		}
-		if j := indexOf(o, h.cur); j >= 0 {
+		case isPaired:
 			flush()
-			r.report(at(j), "%s of %s was moved to position %d: progress is append-only; restore the original order and append new entries at the end", entryName(i, o), what, j+1)
-			continue
-		}
-		if i < len(h.cur) && h.from[i] < 0 && taskOf(o) == taskOf(h.cur[i]) {
+			r.report(at(j), "%s of %s was changed (%s): progress is append-only; restore the entry as it was and append a new entry that supersedes it", entryName(i, o), what, changedKeys(o, h.cur[j]))
+		case indexOf(o, h.cur) >= 0:
 			flush()
-			changedAt[i] = true
-			r.report(at(i), "%s of %s was changed (%s): progress is append-only; restore the entry as it was and append a new entry that supersedes it", entryName(i, o), what, changedKeys(o, h.cur[i]))
-			continue
+			r.report(at(indexOf(o, h.cur)), "%s of %s was moved to position %d: progress is append-only; restore the original order and append new entries at the end", entryName(i, o), what, indexOf(o, h.cur)+1)
+		default:
+			removed = append(removed, i)
 		}
-		removed = append(removed, i)
 	}
 	flush()
 	last := h.lastMatched()
 	for j := 0; j < last; j++ {
-		if h.from[j] < 0 && !changedAt[j] && indexOf(h.cur[j], h.old) < 0 {
-			r.report(at(j), "%s was inserted before existing entries: new progress entries go at the end of the list", entryName(j, h.cur[j]))
+		if h.from[j] >= 0 || taken[j] {
+			continue
 		}
-		if h.from[j] < 0 && !changedAt[j] && indexOf(h.cur[j], h.old) >= 0 {
+		if indexOf(h.cur[j], h.old) >= 0 {
 			r.report(at(j), "%s is a copy of an earlier entry placed before existing entries: new progress entries go at the end of the list", entryName(j, h.cur[j]))
+			continue
+		}
+		r.report(at(j), "%s was inserted before existing entries: new progress entries go at the end of the list", entryName(j, h.cur[j]))
+	}
+}
+
+// sameRecord reports whether a new entry standing where an old one stood
+// is that entry edited: it keeps its timestamp or its task_id.
+func sameRecord(old, cur any) bool {
+	o, _ := old.(map[string]any)
+	c, _ := cur.(map[string]any)
+	for _, k := range []string{"timestamp", "task_id"} {
+		if v, ok := o[k]; ok && yamldoc.Equal(v, c[k]) {
+			return true
 		}
 	}
+	return false
 }
 
 // changedKeys words which keys of an entry changed, with the old and new

@@ -20,6 +20,10 @@ SMALL's strict layout boundary: under a workspace's .small/ only intent, constra
 				if ch.New == nil || p.Area != workspace.Files || p.Folded || schemaName(p.Rel) != "" || strings.HasPrefix(p.Rel, "ext/") {
 					continue
 				}
+				if legacyRuntime(p.Rel) {
+					pass.Report(ch.Path, 0, "%s is in the runtime layout older small releases wrote (.small/archive/, .small/runs/): run `small fix --runtime-layout`, which moves it to .small-archive/ and .small-runs/, and commit the result", ch.Path)
+					continue
+				}
 				pass.Report(ch.Path, 0, "%s is not a SMALL artifact: only the six canonical files and %sext/ may live under %s; move it out (operational data belongs in .small-cache/)", ch.Path, p.Workspace.Dir(), p.Workspace.Dir())
 			}
 			return nil
@@ -58,4 +62,10 @@ func checkRequired(s space) error {
 		}
 	}
 	return nil
+}
+
+// legacyRuntime reports a path of the runtime layout that small releases
+// before v1.0.8 wrote inside .small/.
+func legacyRuntime(rel string) bool {
+	return strings.HasPrefix(rel, "archive/") || strings.HasPrefix(rel, "runs/")
 }
