@@ -18,7 +18,7 @@ func GitHub(w io.Writer, r *Result) error {
 		if f.Line > 0 {
 			props += fmt.Sprintf(",line=%d", f.Line)
 		}
-		props += ",title=" + escapeProperty(printable(f.Rule))
+		props += ",title=" + escapeProperty(Printable(f.Rule))
 		msg := f.Message
 		if f.Commit != "" {
 			msg += " [commit " + short(f.Commit) + "]"

@@ -169,8 +169,8 @@ func TestGitHubSummaryEscapesHostileText(t *testing.T) {
 				t.Fatalf("%d lines, want 10: the text broke the layout\n%s", len(lines), b.String())
 			}
 			checked := strings.TrimSuffix(strings.TrimPrefix(lines[2], "Checked "), ".")
-			if got := codeSpanContent(t, checked, false); got != printable(r.Range) {
-				t.Errorf("range shows %q, want %q", got, printable(r.Range))
+			if got := codeSpanContent(t, checked, false); got != Printable(r.Range) {
+				t.Errorf("range shows %q, want %q", got, Printable(r.Range))
 			}
 			cells := tableCells(lines[6])
 			if len(cells) != 4 {
@@ -184,8 +184,8 @@ func TestGitHubSummaryEscapesHostileText(t *testing.T) {
 			for _, c := range []struct{ cell, want string }{
 				{cells[0], f.Rule}, {loc, location(f)}, {cells[3], f.Message},
 			} {
-				if got := codeSpanContent(t, c.cell, true); got != printable(c.want) {
-					t.Errorf("cell %q shows %q, want %q", c.cell, got, printable(c.want))
+				if got := codeSpanContent(t, c.cell, true); got != Printable(c.want) {
+					t.Errorf("cell %q shows %q, want %q", c.cell, got, Printable(c.want))
 				}
 			}
 		})

@@ -13,7 +13,7 @@ import (
 // any run of backticks in the text, so the text cannot close it. Empty text
 // gives an empty string.
 func code(s string) string {
-	s = printable(s)
+	s = Printable(s)
 	if strings.TrimSpace(s) == "" {
 		return ""
 	}
@@ -45,12 +45,12 @@ func longestRun(s string, c byte) int {
 	return longest
 }
 
-// printable replaces what must not reach a terminal, a log or a one-line
+// Printable replaces what must not reach a terminal, a log or a one-line
 // Markdown construct with a space: control characters (line breaks, tabs,
 // escape sequences) and the Unicode controls that reorder text for display
 // (bidirectional overrides, embeddings and isolates, which can make a path
 // read as another).
-func printable(s string) string {
+func Printable(s string) string {
 	return strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || isBidiControl(r) {
 			return ' '

@@ -35,7 +35,7 @@ func Text(w io.Writer, r *Result, color bool) error {
 		if f.Severity == rules.Error {
 			sev = paint(ansiRed, string(f.Severity))
 		}
-		fmt.Fprintf(bw, "%s: %s %s: %s", paint(ansiBold, printable(location(f))), sev, printable(f.Rule), printable(f.Message))
+		fmt.Fprintf(bw, "%s: %s %s: %s", paint(ansiBold, Printable(location(f))), sev, Printable(f.Rule), Printable(f.Message))
 		if f.Commit != "" {
 			fmt.Fprintf(bw, " [commit %s]", short(f.Commit))
 		}
@@ -43,7 +43,7 @@ func Text(w io.Writer, r *Result, color bool) error {
 	}
 	if !r.Quiet {
 		if r.Range != "" {
-			fmt.Fprintf(bw, "checked %s\n", printable(r.Range))
+			fmt.Fprintf(bw, "checked %s\n", Printable(r.Range))
 		}
 		fmt.Fprintf(bw, "%s: %s\n", heading(r), Summary(r))
 	}
