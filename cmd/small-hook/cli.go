@@ -73,11 +73,10 @@ func run(args []string, e *env) int {
 	if args[0] == "help" {
 		args = append(args[1:], "--help")
 	}
-	if err := missingValue(parser.Model, args); err != nil {
-		printError(e, withHelpHint(err, commandOf(parser.Model, args)))
-		return exitFailure
+	code, cmd, err := exitFailure, runner(nil), missingValue(parser.Model, args)
+	if err == nil {
+		code, cmd, err = parseAndRun(parser, args, e)
 	}
-	code, cmd, err := parseAndRun(parser, args, e)
 	if err == nil {
 		return code
 	}
