@@ -191,3 +191,36 @@ func TestGitHubFormatReportsACheckThatCouldNotRun(t *testing.T) {
 		t.Error("--format json wrote a step summary")
 	}
 }
+
+func TestReportThroughNativeHooks(t *testing.T) {
+	r := workspaceRepo(t)
+	env := withBinary()
+	if out, ok := runIn(t, r.dir, env, filepath.Join(binDir, "small-hook"), "install"); !ok {
+		t.Fatalf("install: %s", out)
+	}
+	r.write("README.md", "docs\n")
+	r.git("add", "-A")
+	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "docs"); !ok || out != "" {
+		t.Errorf("a commit that touches no governed file: ok %v, output %q; want nothing", ok, out)
+	}
+
+	rewriteProgress(r)
+	r.git("add", "-A")
+	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "rewrite")
+	if ok || !strings.Contains(out, "small-hook (pre-commit stage): 1 error in 1 file (1 file checked)\n") {
+		t.Errorf("the pre-commit refusal does not name small-hook and its stage:\n%s", out)
+	}
+	r.git("checkout", "-q", "--", ".")
+	r.git("reset", "-q", "--hard")
+
+	// The pre-commit stage cannot know who commits; the commit-msg stage
+	// refuses an agent's edit of the human-owned intent.
+	intent := ".small/intent.small.yml"
+	r.write(intent, strings.Replace(r.read(intent), "intent: ", "intent: Whatever the agent likes. ", 1))
+	r.git("add", "-A")
+	out, ok = runIn(t, r.dir, env, "git", "commit", "-q", "-m", "edit intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	if ok || !strings.Contains(out, "small-hook (pre-commit stage): no problems in 1 file\n") ||
+		!strings.Contains(out, "error small/ownership:") || !strings.Contains(out, "small-hook (commit-msg stage): 1 error in 1 file (1 file checked)\n") {
+		t.Errorf("the commit-msg refusal does not name small-hook and its stage:\n%s", out)
+	}
+}
