@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -71,7 +72,7 @@ func run(args []string, e *env) int {
 		return noCommand(parser, e)
 	}
 	if args[0] == "help" {
-		args = append(args[1:], "--help")
+		args = slices.Concat(args[1:], []string{"--help"})
 	}
 	code, cmd, err := exitFailure, runner(nil), missingValue(parser.Model, args)
 	if err == nil {
