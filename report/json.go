@@ -46,7 +46,7 @@ func JSON(w io.Writer, r *Result) error {
 		Findings: make([]jsonFinding, 0, len(r.Findings)),
 		Summary:  jsonSummary{Errors: r.Errors(), Warnings: r.Warnings(), Files: r.Files, Commits: r.Commits},
 	}
-	for _, f := range r.Findings {
+	for _, f := range ordered(r) {
 		out.Findings = append(out.Findings, jsonFinding{
 			Rule: f.Rule, Severity: string(f.Severity), Path: f.Path, Line: f.Line, Message: f.Message, Commit: f.Commit,
 		})

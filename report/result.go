@@ -4,6 +4,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/small-hook/small-hook/rules"
 )
@@ -14,17 +15,27 @@ type Result struct {
 	Version string
 	// Mode is "staged", "range" or "tree".
 	Mode string
-	// Findings are sorted by path, line and rule.
+	// Stage says where the check ran, e.g. "pre-commit stage" or
+	// "pre-push/CI check"; the text format names it beside the tool in its
+	// summary line. Empty leaves it out.
+	Stage string
+	// Findings are sorted by path, line and rule; the formats print the
+	// findings of one path, line, rule and commit in natural order of their
+	// messages (entry 2 before entry 10).
 	Findings []rules.Finding
 	// Files is the number of governed files checked.
 	Files int
 	// Commits is the number of commits checked (range mode).
 	Commits int
 	// Range describes the range checked, e.g. "1a2b..3c4d (GitHub
-	// pull_request, 12 commits)"; empty outside range mode.
+	// pull_request)"; empty outside range mode.
 	Range string
 	// Rules is the rule registry, for formats that describe rules.
 	Rules []*rules.Rule
+	// Quiet leaves out of the text and GitHub formats everything but the
+	// findings: no range line and no summary. JSON and SARIF are always
+	// complete.
+	Quiet bool
 }
 
 // Errors counts the error findings.
@@ -43,20 +54,47 @@ func (r *Result) count(sev rules.Severity) int {
 	return n
 }
 
-// Summary is the one-line summary of a result, e.g. "2 errors, 1 warning
-// in 5 files, 3 commits" or "no problems in 5 files".
+// filesWithFindings counts the distinct paths the findings are about.
+func (r *Result) filesWithFindings() int {
+	paths := map[string]bool{}
+	for _, f := range r.Findings {
+		paths[f.Path] = true
+	}
+	return len(paths)
+}
+
+// Summary is the one-line summary of a result: "no problems in 5 files",
+// or "2 errors, 1 warning in 2 files (5 files checked)"; range mode adds
+// the number of commits ("no problems in 5 files, 3 commits", "1 error in
+// 1 file (5 files checked, 3 commits)"). A count of zero is left out of
+// the findings part.
 func Summary(r *Result) string {
 	files := plural(r.Files, "file", "files")
-	var s string
-	if errs, warns := r.Errors(), r.Warnings(); errs+warns == 0 {
-		s = "no problems in " + files
-	} else {
-		s = fmt.Sprintf("%s, %s in %s", plural(errs, "error", "errors"), plural(warns, "warning", "warnings"), files)
-	}
+	commits := ""
 	if r.Mode == "range" {
-		s += ", " + plural(r.Commits, "commit", "commits")
+		commits = ", " + plural(r.Commits, "commit", "commits")
 	}
-	return s
+	errs, warns := r.Errors(), r.Warnings()
+	if errs+warns == 0 {
+		return "no problems in " + files + commits
+	}
+	var counts []string
+	if errs > 0 {
+		counts = append(counts, plural(errs, "error", "errors"))
+	}
+	if warns > 0 {
+		counts = append(counts, plural(warns, "warning", "warnings"))
+	}
+	return fmt.Sprintf("%s in %s (%s checked%s)", strings.Join(counts, ", "), plural(r.filesWithFindings(), "file", "files"), files, commits)
+}
+
+// heading names the tool and, when known, the stage: "small-hook
+// (pre-commit stage)".
+func heading(r *Result) string {
+	if r.Stage == "" {
+		return r.Tool
+	}
+	return r.Tool + " (" + r.Stage + ")"
 }
 
 func plural(n int, one, many string) string {

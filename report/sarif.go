@@ -24,7 +24,7 @@ func SARIF(w io.Writer, r *Result) error {
 	for _, rule := range r.Rules {
 		addRule(run, rule.ID, rule)
 	}
-	for _, f := range r.Findings {
+	for _, f := range ordered(r) {
 		if run.GetRuleIndex(f.Rule) < 0 {
 			addRule(run, f.Rule, family(r.Rules, f.Rule))
 		}

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
-	"unicode"
 
 	"github.com/small-hook/small-hook/rules"
 )
@@ -19,9 +17,11 @@ const (
 )
 
 // Text writes one finding per line, `path:line: severity rule: message`
-// (range mode adds the commit), then the range checked, if any, and a
-// one-line summary. color adds ANSI colours; the caller decides whether the
-// output is a terminal that wants them.
+// (range mode adds the commit), then, unless the result is quiet, the
+// range checked, if any, and a summary line that names the tool and the
+// stage: `small-hook (pre-commit stage): 1 error in 1 file (2 files
+// checked)`. color adds ANSI colours; the caller decides whether the output
+// is a terminal that wants them.
 func Text(w io.Writer, r *Result, color bool) error {
 	bw := bufio.NewWriter(w)
 	paint := func(code, s string) string {
@@ -30,35 +30,25 @@ func Text(w io.Writer, r *Result, color bool) error {
 		}
 		return code + s + ansiReset
 	}
-	for _, f := range r.Findings {
+	for _, f := range ordered(r) {
 		sev := paint(ansiYellow, string(f.Severity))
 		if f.Severity == rules.Error {
 			sev = paint(ansiRed, string(f.Severity))
 		}
-		fmt.Fprintf(bw, "%s: %s %s: %s", paint(ansiBold, oneLine(location(f))), sev, f.Rule, oneLine(f.Message))
+		fmt.Fprintf(bw, "%s: %s %s: %s", paint(ansiBold, Printable(location(f))), sev, Printable(f.Rule), Printable(f.Message))
 		if f.Commit != "" {
 			fmt.Fprintf(bw, " [commit %s]", short(f.Commit))
 		}
 		fmt.Fprintln(bw)
 	}
-	if r.Range != "" {
-		fmt.Fprintf(bw, "checked %s\n", oneLine(r.Range))
+	if !r.Quiet {
+		if r.Range != "" {
+			fmt.Fprintf(bw, "checked %s\n", Printable(r.Range))
+		}
+		fmt.Fprintf(bw, "%s: %s\n", heading(r), Summary(r))
 	}
-	fmt.Fprintln(bw, Summary(r))
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("writing the text report: %w", err)
 	}
 	return nil
-}
-
-// oneLine replaces control characters (line breaks, tabs, terminal escape
-// sequences from file names or content) with spaces, so that each finding
-// stays on one line and cannot drive the terminal.
-func oneLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s)
 }

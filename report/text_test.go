@@ -17,17 +17,26 @@ func TestText(t *testing.T) {
 		{"range", sample(), false, `.small/progress.small.yml:12: error small/append-only: entry 3 was changed: 50% | <more> second line [commit 0123456789ab]
 artifacts/a,b:c.md:4: error secrets/github-pat: possible secret [commit 0123456789ab]
 .small/intent.small.yml: warning small/required: missing [commit 0123456789ab]
-checked aaaa..bbbb (SMALL_HOOK_BASE, 3 commits)
-2 errors, 1 warning in 2 files, 3 commits
+checked aaaa..bbbb (SMALL_HOOK_BASE)
+small-hook (pre-push/CI check): 2 errors, 1 warning in 3 files (2 files checked, 3 commits)
 `},
-		{"no problems", &Result{Mode: "staged", Files: 1}, true, "no problems in 1 file\n"},
-		{"colour", &Result{Mode: "staged", Files: 1, Findings: []rules.Finding{
+		{"no problems", &Result{Tool: "small-hook", Stage: "pre-commit stage", Mode: "staged", Files: 1}, true,
+			"small-hook (pre-commit stage): no problems in 1 file\n"},
+		{"no stage", &Result{Tool: "small-hook", Mode: "tree", Files: 2}, false, "small-hook: no problems in 2 files\n"},
+		{"colour", &Result{Tool: "small-hook", Stage: "commit-msg stage", Mode: "staged", Files: 1, Findings: []rules.Finding{
 			{Rule: "r", Severity: rules.Error, Path: "a", Line: 1, Message: "m"},
 			{Rule: "r", Severity: rules.Warning, Path: "b", Message: "m"},
-		}}, true, "\x1b[1ma:1\x1b[0m: \x1b[31merror\x1b[0m r: m\n\x1b[1mb\x1b[0m: \x1b[33mwarning\x1b[0m r: m\n1 error, 1 warning in 1 file\n"},
-		{"control characters", &Result{Mode: "tree", Files: 1, Findings: []rules.Finding{
-			{Rule: "r", Severity: rules.Error, Path: "a\x1b[2Jb", Message: "x\r\ny\tz"},
-		}}, false, "a [2Jb: error r: x  y z\n1 error, 0 warnings in 1 file\n"},
+		}}, true, "\x1b[1ma:1\x1b[0m: \x1b[31merror\x1b[0m r: m\n\x1b[1mb\x1b[0m: \x1b[33mwarning\x1b[0m r: m\n" +
+			"small-hook (commit-msg stage): 1 error, 1 warning in 2 files (1 file checked)\n"},
+		{"control characters", &Result{Tool: "small-hook", Mode: "tree", Files: 1, Findings: []rules.Finding{
+			{Rule: "r\x1b]0;title\a", Severity: rules.Error, Path: "a\x1b[2Jb", Message: "x\r\ny\tz"},
+		}}, false, "a [2Jb: error r ]0;title : x  y z\nsmall-hook: 1 error in 1 file (1 file checked)\n"},
+		{"characters that reorder the display", &Result{Tool: "small-hook", Mode: "tree", Files: 1, Findings: []rules.Finding{
+			{Rule: "r", Severity: rules.Error, Path: ".small/\u202egnp.yml", Message: "m\u2066x\u2069"},
+		}}, false, ".small/ gnp.yml: error r: m x \nsmall-hook: 1 error in 1 file (1 file checked)\n"},
+		{"quiet with findings", &Result{Tool: "small-hook", Stage: "pre-commit stage", Mode: "staged", Files: 3, Quiet: true,
+			Findings: []rules.Finding{{Rule: "r", Severity: rules.Error, Path: "a", Line: 2, Message: "m"}}}, false, "a:2: error r: m\n"},
+		{"quiet without findings", &Result{Tool: "small-hook", Mode: "range", Files: 3, Commits: 2, Range: "a..b (--base)", Quiet: true}, false, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

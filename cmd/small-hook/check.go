@@ -30,6 +30,7 @@ type checkCmd struct {
 	Format    string   `help:"Output format: text, json, sarif or github." enum:"text,json,sarif,github" default:"text"`
 	Output    []string `help:"Also write FORMAT to FILE (repeatable), e.g. --output sarif=results.sarif." placeholder:"FORMAT=FILE"`
 	NoSecrets bool     `name:"no-secrets" help:"Skip secret detection."`
+	Quiet     bool     `help:"Print only findings and errors: nothing when the check passes."`
 }
 
 func (c *checkCmd) validate() error {
@@ -80,7 +81,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err != nil {
 		return exitFailure, err
 	}
-	cfg, err := c.loadConfig(files)
+	cfg, err := c.loadConfig(files, tgt)
 	if err != nil {
 		return exitFailure, err
 	}
@@ -94,7 +95,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	}
 	opts := rules.Options{Rules: registry.All(), Config: cfg, Actor: actor}
 	if !c.NoSecrets {
-		opts.Secrets = newScanner(files)
+		opts.Secrets = newScanner(files, tgt)
 	}
 	checker := rules.NewChecker(opts)
 	paths := map[string]bool{}
@@ -113,7 +114,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	}
 	if tgt.mode == changes.ModeRange {
 		res.Commits = commits
-		res.Range = fmt.Sprintf("%s..%s (%s, %d commits)", tgt.base, tgt.head, tgt.label, commits)
+		res.Range = fmt.Sprintf("%s..%s (%s)", tgt.base, tgt.head, tgt.label)
 	}
 	if err := c.write(res, e); err != nil {
 		return exitFailure, err
@@ -198,8 +199,8 @@ func loadRepoFiles(repo *gitdiff.Repo, tgt target) (map[string][]byte, error) {
 	return out, nil
 }
 
-func (c *checkCmd) loadConfig(files map[string][]byte) (*config.Config, error) {
-	name, data := config.FileName, files[config.FileName]
+func (c *checkCmd) loadConfig(files map[string][]byte, tgt target) (*config.Config, error) {
+	name, data := tgt.configName(config.FileName), files[config.FileName]
 	if c.Config != "" {
 		var err error
 		name = c.Config
@@ -214,7 +215,7 @@ func (c *checkCmd) loadConfig(files map[string][]byte) (*config.Config, error) {
 	if err != nil {
 		var ce *config.Error
 		if errors.As(err, &ce) {
-			return nil, fmt.Errorf("%s:%d: %s", name, ce.Line, ce.Msg)
+			return nil, fmt.Errorf("line %d of %s: %s", ce.Line, name, ce.Msg)
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -248,6 +249,6 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (f
 
 // newScanner prepares secret detection with the repository's gitleaks
 // settings; the detector itself is only built when there is content.
-func newScanner(files map[string][]byte) *secrets.Scanner {
-	return secrets.New(secrets.Options{Config: files[".gitleaks.toml"], ConfigPath: ".gitleaks.toml", Ignore: files[".gitleaksignore"]})
+func newScanner(files map[string][]byte, tgt target) *secrets.Scanner {
+	return secrets.New(secrets.Options{Config: files[".gitleaks.toml"], ConfigPath: tgt.configName(".gitleaks.toml"), Ignore: files[".gitleaksignore"]})
 }

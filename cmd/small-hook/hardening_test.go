@@ -15,7 +15,7 @@ import (
 // error finding of that rule with a line, in the JSON report.
 func expect(t *testing.T, r *testRepo, code int, rule string, args ...string) {
 	t.Helper()
-	got, out, errOut := r.check(nil, append([]string{"--format", "json"}, args...)...)
+	got, out, errOut := r.check(nil, append([]string{args[0], "--format", "json"}, args[1:]...)...)
 	if got != code {
 		t.Fatalf("exit %d, want %d\n%s%s", got, code, out, errOut)
 	}

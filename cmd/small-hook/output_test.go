@@ -1,0 +1,226 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// messageFile writes a commit message for --commit-msg.
+func messageFile(t *testing.T, msg string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "COMMIT_EDITMSG")
+	if err := os.WriteFile(path, []byte(msg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// lastLine returns the last line of output.
+func lastLine(out string) string {
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestReportHookStagesNameTheToolAndStayQuiet(t *testing.T) {
+	msg := messageFile(t, "work\n\nSmall-Actor: agent\n")
+	cases := []struct {
+		name   string
+		change func(r *testRepo)
+		code   int
+		// pre and commitMsg are the whole stdout of the two stages.
+		pre, commitMsg string
+	}{
+		{"a change to no governed file prints nothing", func(r *testRepo) { r.write("README.md", "docs\n") }, exitOK, "", ""},
+		{"a legitimate append says so", func(r *testRepo) { r.write(progressPath, r.read(progressPath)+appendedEntry) }, exitOK,
+			"small-hook (pre-commit stage): no problems in 1 file\n", "small-hook (commit-msg stage): no problems in 1 file\n"},
+		{"a refusal names the tool and the stage", rewriteProgress, exitFindings,
+			"small-hook (pre-commit stage): 1 error in 1 file (1 file checked)", "small-hook (commit-msg stage): 1 error in 1 file (1 file checked)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := workspaceRepo(t)
+			tc.change(r)
+			r.git("add", "-A")
+			for _, stage := range []struct {
+				args []string
+				want string
+			}{{[]string{"check"}, tc.pre}, {[]string{"check", "--commit-msg", msg}, tc.commitMsg}} {
+				code, out, errOut := r.check(nil, stage.args...)
+				if code != tc.code || errOut != "" {
+					t.Fatalf("%v: exit %d, stderr %q, want exit %d", stage.args, code, errOut, tc.code)
+				}
+				if tc.code == exitOK && out != stage.want {
+					t.Errorf("%v: stdout %q, want %q", stage.args, out, stage.want)
+				}
+				if tc.code == exitFindings && (lastLine(out) != stage.want || !strings.Contains(out, "error small/append-only:")) {
+					t.Errorf("%v: stdout\n%s\nwant the finding, then %q", stage.args, out, stage.want)
+				}
+			}
+		})
+	}
+}
+
+func TestReportRangeNamesOneCommit(t *testing.T) {
+	r := workspaceRepo(t)
+	base := r.git("rev-parse", "HEAD")
+	rewriteProgress(r)
+	r.commit("rewrite\n\nSmall-Actor: agent")
+	code, out, _ := r.check(nil, "check", "--base", base)
+	if code != exitFindings {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	tail := strings.Join(lines[len(lines)-2:], "\n")
+	want := "checked " + base + "..HEAD (--base)\nsmall-hook (pre-push/CI check): 1 error in 1 file (1 file checked, 1 commit)"
+	if tail != want {
+		t.Errorf("output ends\n%s\nwant\n%s", tail, want)
+	}
+}
+
+func TestQuietPrintsOnlyFindings(t *testing.T) {
+	r := workspaceRepo(t)
+	r.write(progressPath, r.read(progressPath)+appendedEntry)
+	r.git("add", "-A")
+	for _, args := range [][]string{{"check", "--quiet"}, {"check", "--quiet", "--all"}, {"check", "--quiet", "--base", "HEAD"}} {
+		if code, out, errOut := r.check(nil, args...); code != exitOK || out != "" || errOut != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 0 and nothing", args, code, out, errOut)
+		}
+	}
+
+	rewriteProgress(r)
+	r.git("add", "-A")
+	full := filepath.Join(t.TempDir(), "full.txt")
+	code, out, _ := r.check(nil, "check", "--quiet", "--output", "text="+full)
+	if code != exitFindings || out == "" {
+		t.Fatalf("exit %d, stdout %q", code, out)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if !strings.HasPrefix(line, progressPath+":") {
+			t.Errorf("--quiet printed %q, which is not a finding", line)
+		}
+	}
+	if data, err := os.ReadFile(full); err != nil || string(data) != out+"small-hook (pre-commit stage): 1 error in 1 file (1 file checked)\n" {
+		t.Errorf("the --output text file is not the full report: %v\n%s", err, data)
+	}
+	// Machine formats stay complete.
+	code, out, _ = r.check(nil, "check", "--quiet", "--format", "json")
+	if rep := decodeReport(t, out); code != exitFindings || rep.Summary.Errors != 1 || rep.Summary.Files != 1 {
+		t.Errorf("--quiet --format json: exit %d\n%s", code, out)
+	}
+	code, out, _ = r.check(nil, "check", "--quiet", "--format", "github")
+	if code != exitFindings || !strings.HasPrefix(out, "::error file=") || strings.Contains(out, "::notice") {
+		t.Errorf("--quiet --format github: exit %d\n%s", code, out)
+	}
+}
+
+func TestReportErrorsNameTheStageAndWhereTheConfigurationCameFrom(t *testing.T) {
+	broken := "attribution:\n  unknwn: human\n"
+	cause := `line 2 of %s: unknown key "unknwn" in attribution`
+	r := workspaceRepo(t)
+	r.write(".small-hook.yml", broken)
+	base := r.commit("a broken configuration")
+	// The staged copy is broken, the file on disk is fine.
+	r.write(".small-hook.yml", "attribution:\n  unknown: human\n")
+	msg := messageFile(t, "work\n")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check"}, "small-hook: pre-commit stage: could not check: " + strings.Replace(cause, "%s", "the staged .small-hook.yml", 1)},
+		{[]string{"check", "--commit-msg", msg}, "small-hook: commit-msg stage: could not check: " + strings.Replace(cause, "%s", "the staged .small-hook.yml", 1)},
+		{[]string{"check", "--base", base}, "small-hook: pre-push/CI check: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of "+base, 1)},
+		{[]string{"check", "--all", "--rev", "HEAD"}, "small-hook: whole-tree check: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of HEAD", 1)},
+	}
+	for _, tc := range cases {
+		code, out, errOut := r.check(nil, tc.args...)
+		if code != exitFailure || out != "" || !strings.HasPrefix(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, out, errOut, tc.want)
+		}
+		errorLinesArePrefixed(t, errOut)
+	}
+
+	g := workspaceRepo(t)
+	g.write(".gitleaks.toml", "not toml at all [")
+	g.write(progressPath, g.read(progressPath)+appendedEntry)
+	g.git("add", "-A")
+	code, _, errOut := g.check(nil, "check")
+	if code != exitFailure || !strings.HasPrefix(errOut, "small-hook: pre-commit stage: could not check: ") || !strings.Contains(errOut, "the staged .gitleaks.toml") {
+		t.Errorf("a broken staged .gitleaks.toml: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestGitHubFormatReportsACheckThatCouldNotRun(t *testing.T) {
+	r := workspaceRepo(t)
+	r.write(".small-hook.yml", "secrets:\n  scope: everything\n")
+	r.git("add", "-A")
+	cases := []struct {
+		name   string
+		args   []string
+		reason string
+	}{
+		{"broken configuration", []string{"check", "--format", "github"}, "line 2 of the staged .small-hook.yml: "},
+		{"unknown revision", []string{"check", "--format=github", "--base", "no-such-branch"}, "no-such-branch"},
+		{"a flag that does not parse", []string{"check", "--format", "github", "--bsae", "HEAD"}, `unknown flag --bsae, did you mean "--base"?`},
+		{"a flag without a value", []string{"check", "--format", "github", "--base"}, "--base needs a revision"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			summary := filepath.Join(t.TempDir(), "summary.md")
+			code, out, errOut := r.check(map[string]string{"GITHUB_STEP_SUMMARY": summary}, tc.args...)
+			if code != exitFailure {
+				t.Fatalf("exit %d\n%s%s", code, out, errOut)
+			}
+			if !strings.HasPrefix(out, "::error::small-hook could not check (exit code 2): ") || !strings.Contains(out, tc.reason) || strings.Count(out, "\n") != 1 {
+				t.Errorf("stdout %q lacks the one ::error annotation with %q", out, tc.reason)
+			}
+			data, err := os.ReadFile(summary)
+			if err != nil || !strings.Contains(string(data), "**The check could not run** (exit code 2)") || !strings.Contains(string(data), tc.reason) {
+				t.Errorf("step summary (%v):\n%s", err, data)
+			}
+			errorLinesArePrefixed(t, errOut)
+		})
+	}
+	// Other formats print nothing on stdout when the check cannot run.
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	if code, out, _ := r.check(map[string]string{"GITHUB_STEP_SUMMARY": summary}, "check", "--format", "json"); code != exitFailure || out != "" {
+		t.Errorf("--format json: exit %d, stdout %q", code, out)
+	}
+	if _, err := os.Stat(summary); err == nil {
+		t.Error("--format json wrote a step summary")
+	}
+}
+
+func TestReportThroughNativeHooks(t *testing.T) {
+	r := workspaceRepo(t)
+	env := withBinary()
+	if out, ok := runIn(t, r.dir, env, filepath.Join(binDir, "small-hook"), "install"); !ok {
+		t.Fatalf("install: %s", out)
+	}
+	r.write("README.md", "docs\n")
+	r.git("add", "-A")
+	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "docs"); !ok || out != "" {
+		t.Errorf("a commit that touches no governed file: ok %v, output %q; want nothing", ok, out)
+	}
+
+	rewriteProgress(r)
+	r.git("add", "-A")
+	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "rewrite")
+	if ok || !strings.Contains(out, "small-hook (pre-commit stage): 1 error in 1 file (1 file checked)\n") {
+		t.Errorf("the pre-commit refusal does not name small-hook and its stage:\n%s", out)
+	}
+	r.git("checkout", "-q", "--", ".")
+	r.git("reset", "-q", "--hard")
+
+	// The pre-commit stage cannot know who commits; the commit-msg stage
+	// refuses an agent's edit of the human-owned intent.
+	intent := ".small/intent.small.yml"
+	r.write(intent, strings.Replace(r.read(intent), "intent: ", "intent: Whatever the agent likes. ", 1))
+	r.git("add", "-A")
+	out, ok = runIn(t, r.dir, env, "git", "commit", "-q", "-m", "edit intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	if ok || !strings.Contains(out, "small-hook (pre-commit stage): no problems in 1 file\n") ||
+		!strings.Contains(out, "error small/ownership:") || !strings.Contains(out, "small-hook (commit-msg stage): 1 error in 1 file (1 file checked)\n") {
+		t.Errorf("the commit-msg refusal does not name small-hook and its stage:\n%s", out)
+	}
+}
