@@ -1,0 +1,158 @@
+package secrets
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+const (
+	// minKnown is the shortest value Redact hides wherever it occurs:
+	// hiding shorter ones would garble ordinary words.
+	minKnown = 8
+	// pieceLen is the shortest part of a known secret that Redact hides:
+	// messages may echo a value cut short.
+	pieceLen = 12
+)
+
+// Redact returns text with every secret in it replaced by a redacted
+// preview ("[REDACTED AKIA…(20 chars)]"): each secret this Scanner has
+// found or been told to Remember, wherever it occurs and any part of one
+// at least 12 bytes long, and whatever gitleaks' rules find in text itself
+// (only the rules whose keywords occur in it are compiled). It works
+// before anything was scanned, and with gitleaks' default rules when the
+// repository's configuration cannot be loaded. Apply it to every message
+// and error before it leaves the process.
+func (s *Scanner) Redact(text string) string {
+	if text == "" {
+		return text
+	}
+	spans := s.detected(text)
+	spans = append(spans, s.found.spans(text)...)
+	return replace(text, spans)
+}
+
+// Remember adds a value that Redact must hide, such as a password found
+// by a rule of its own. Values shorter than 8 bytes are not remembered.
+func (s *Scanner) Remember(value string) {
+	s.found.add(value)
+}
+
+// detected runs the detector over text and remembers what it finds. It
+// returns the spans of matches whose secret could not be located, to be
+// hidden whole.
+func (s *Scanner) detected(text string) []span {
+	sc := s
+	if s.load() != nil {
+		if s.fallback == nil {
+			s.fallback = New(Options{})
+		}
+		sc = s.fallback
+	}
+	t := newText([]byte(text), 1)
+	found, err := sc.find("", t, t.judge(nil))
+	if err != nil && sc == s {
+		if s.fallback == nil {
+			s.fallback = New(Options{})
+		}
+		sc = s.fallback
+		found, err = sc.find("", t, t.judge(nil))
+	}
+	if err != nil {
+		return nil
+	}
+	var out []span
+	for _, m := range found {
+		switch {
+		case m.secret != "":
+			s.found.add(m.secret)
+		case m.start >= 0:
+			out = append(out, span{start: m.start, end: m.end, preview: preview(text[m.start:m.end])})
+		}
+	}
+	return out
+}
+
+// span is a part of a text to hide, and what to show instead.
+type span struct {
+	start, end int
+	preview    string
+}
+
+// replace puts "[REDACTED preview]" in place of each span (overlapping
+// spans are hidden together, under the first one's preview).
+func replace(text string, spans []span) string {
+	if len(spans) == 0 {
+		return text
+	}
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end)) })
+	var b strings.Builder
+	at := 0
+	for i := 0; i < len(spans); {
+		cur := spans[i]
+		for i++; i < len(spans) && spans[i].start < cur.end; i++ {
+			cur.end = max(cur.end, spans[i].end)
+		}
+		b.WriteString(text[at:cur.start])
+		b.WriteString("[REDACTED " + cur.preview + "]")
+		at = cur.end
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// known is the set of secrets found in a run, with every piece of
+// pieceLen bytes of each, so that a part of a secret is recognised too.
+type known struct {
+	// whole maps each secret to its preview.
+	whole map[string]string
+	// pieces maps each piece to the preview of a secret it is part of.
+	pieces map[string]string
+}
+
+func (k *known) add(secret string) {
+	if len(secret) < minKnown {
+		return
+	}
+	if _, ok := k.whole[secret]; ok {
+		return
+	}
+	if k.whole == nil {
+		k.whole, k.pieces = map[string]string{}, map[string]string{}
+	}
+	p := preview(secret)
+	k.whole[secret] = p
+	for i := 0; i+pieceLen <= len(secret); i++ {
+		if _, ok := k.pieces[secret[i:i+pieceLen]]; !ok {
+			k.pieces[secret[i:i+pieceLen]] = p
+		}
+	}
+}
+
+// spans returns where text holds a known secret shorter than pieceLen, or
+// a piece of one.
+func (k *known) spans(text string) []span {
+	if len(k.whole) == 0 {
+		return nil
+	}
+	var out []span
+	for i := 0; i+pieceLen <= len(text); i++ {
+		if p, ok := k.pieces[text[i:i+pieceLen]]; ok {
+			out = append(out, span{start: i, end: i + pieceLen, preview: p})
+		}
+	}
+	for secret, p := range k.whole {
+		if len(secret) >= pieceLen {
+			continue
+		}
+		for off := 0; ; {
+			i := strings.Index(text[off:], secret)
+			if i < 0 {
+				break
+			}
+			out = append(out, span{start: off + i, end: off + i + len(secret), preview: p})
+			off += i + len(secret)
+		}
+	}
+	return out
+}
