@@ -54,6 +54,7 @@ func run(pass *rules.Pass) error {
 		if pass.Unit.Mode != gitdiff.ModeTree {
 			var from int
 			part.Lines, from, part.FirstLine = addedLines(ch)
+			from, part.FirstLine = withContext(ch.New.Data, from, part.FirstLine)
 			part.Data = ch.New.Data[from:]
 		}
 		found, err := pass.Secrets.ScanPart(part)
@@ -61,7 +62,7 @@ func run(pass *rules.Pass) error {
 			return fmt.Errorf("scanning %s for secrets: %w", ch.Path, err)
 		}
 		for _, f := range found {
-			if pass.Unit.Mode != gitdiff.ModeTree && inOldVersion(ch, f.Line) {
+			if pass.Unit.Mode != gitdiff.ModeTree && !addsTo(ch, f) {
 				continue
 			}
 			pass.ReportAs(ID+"/"+f.RuleID, rules.Error, f.Path, f.Line, "%s", message(f, commit))
@@ -82,6 +83,32 @@ func message(f secrets.Finding, commit string) string {
 		fp = commit + ":" + fp
 	}
 	return found + "; remove it and rotate the credential; if it is a false positive, add `gitleaks:allow` to the line or its fingerprint " + fp + " to .gitleaksignore"
+}
+
+// withContext moves the start of the text handed to the scanner, at byte
+// offset from and file line first, back to the start of a line at least
+// secrets.LeadingContext bytes earlier (when the file has them): a block
+// secret that encloses an added line, or the key of a value added on the
+// next line, is only recognised whole.
+func withContext(data []byte, from, first int) (int, int) {
+	start := max(from-secrets.LeadingContext, 0)
+	start = bytes.LastIndexByte(data[:start], '\n') + 1
+	return start, first - bytes.Count(data[start:from], []byte("\n"))
+}
+
+// addsTo reports whether a finding's match covers a line of the new
+// version that no old version holds: a private key whose BEGIN and END
+// lines were already there is new when a line of its body is.
+func addsTo(ch gitdiff.Change, f secrets.Finding) bool {
+	if f.Line == 0 {
+		return true
+	}
+	for n := f.Line; n <= max(f.EndLine, f.Line); n++ {
+		if !inOldVersion(ch, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // inOldVersion reports whether line n of the new version occurs whole in
