@@ -1,7 +1,6 @@
 package secrets
 
 import (
-	"bytes"
 	"maps"
 	"strings"
 
@@ -18,7 +17,7 @@ import (
 // that needs more rules rebuilds the detector with them added.
 func (s *Scanner) detectorFor(content []byte) (*detect.Detector, error) {
 	missing := false
-	for id := range s.wanted(bytes.ToLower(content)) {
+	for id := range s.wanted(asciiLower(content)) {
 		if !s.included[id] {
 			missing = true
 			s.included[id] = true
@@ -68,6 +67,7 @@ func (s *Scanner) load() error {
 	s.included = map[string]bool{}
 	s.blockKeywords = map[string]bool{}
 	s.blockRules = map[string]bool{}
+	s.keywordRules = map[string][]string{}
 	builder := ahocorasick.NewTrieBuilder()
 	for _, r := range s.rules.Rules {
 		if len(r.Keywords) == 0 && r.Regex != "" {
@@ -80,6 +80,7 @@ func (s *Scanner) load() error {
 		for _, k := range r.Keywords {
 			k = strings.ToLower(k)
 			builder.AddString(k)
+			s.keywordRules[k] = append(s.keywordRules[k], r.ID)
 			if block {
 				s.blockKeywords[k] = true
 			}
@@ -95,15 +96,14 @@ func (s *Scanner) wanted(lower []byte) map[string]bool {
 	for _, r := range s.rules.Rules {
 		if len(r.Keywords) == 0 {
 			need[r.ID] = true
-			continue
-		}
-		for _, k := range r.Keywords {
-			if bytes.Contains(lower, []byte(strings.ToLower(k))) {
-				need[r.ID] = true
-				break
-			}
 		}
 	}
+	s.trie.Walk(lower, func(end, size, _ int64) bool {
+		for _, id := range s.keywordRules[string(lower[end-size+1:end+1])] {
+			need[id] = true
+		}
+		return true
+	})
 	s.dependencies(need)
 	return need
 }

@@ -18,9 +18,12 @@ const allowSignature = "gitleaks:allow"
 // opening keyword of a block secret near a judged line is scanned with the
 // block rules. Each secret is found once, and remembered for Redact.
 func (s *Scanner) find(path string, t *text, j judged) ([]match, error) {
-	selected, blocks := s.plan(t, j)
+	if err := s.load(); err != nil {
+		return nil, err
+	}
+	p := s.plan(t, j)
 	var found []match
-	if frags := fragments(t, selected); len(frags) > 0 {
+	if frags := fragments(t, p); len(frags) > 0 {
 		var all strings.Builder
 		for _, fr := range frags {
 			all.WriteString(fr.text)
@@ -31,7 +34,7 @@ func (s *Scanner) find(path string, t *text, j judged) ([]match, error) {
 		}
 		found = append(found, detectIn(det, path, frags)...)
 	}
-	if regions := blockRegions(t, blocks, j); len(regions) > 0 {
+	if regions := blockRegions(t, p.blocks, j); len(regions) > 0 {
 		det, err := s.blockDetector()
 		if err != nil {
 			return nil, err
@@ -57,25 +60,41 @@ func detectIn(det *detect.Detector, path string, frags []fragment) []match {
 	return out
 }
 
-// plan returns the lines of t to scan with every rule (0-based, sorted)
-// and the offsets of the opening keywords of block secrets (sorted). A
-// judged line is scanned when it or a neighbour holds a keyword of some
-// rule (a key and its value may be on consecutive lines); gitleaks runs a
-// rule only where its keyword occurs, so other lines cannot produce a
-// finding. One Aho-Corasick pass finds every keyword. A configuration
-// with a content rule without keywords has every judged line scanned.
-func (s *Scanner) plan(t *text, j judged) (selected, blocks []int) {
+// plan is what find scans of a text.
+type plan struct {
+	// selected are the lines to scan with every rule (0-based, sorted).
+	selected []int
+	// hits are the offsets of keywords (sorted): only the windows of a
+	// long line that hold one are scanned; every window is when keywords
+	// is false.
+	hits     []int
+	keywords bool
+	// blocks are the offsets of the opening keywords of block secrets
+	// (sorted).
+	blocks []int
+}
+
+// plan decides what to scan of t. A judged line is scanned when it or a
+// neighbour holds a keyword of some rule (a key and its value may be on
+// consecutive lines); gitleaks runs a rule only where its keyword occurs,
+// so other lines cannot produce a finding. One Aho-Corasick pass finds
+// every keyword. A configuration with a content rule without keywords has
+// every judged line scanned, and every window of a long one.
+func (s *Scanner) plan(t *text, j judged) plan {
+	p := plan{keywords: !s.keywordless}
 	hit := make([]bool, t.lines())
 	lower := asciiLower(t.data)
 	s.trie.Walk(lower, func(end, size, _ int64) bool {
 		start := int(end - size + 1)
 		hit[t.index(start)] = true
+		p.hits = append(p.hits, start)
 		if s.blockKeywords[string(lower[start:end+1])] {
-			blocks = append(blocks, start)
+			p.blocks = append(p.blocks, start)
 		}
 		return true
 	})
-	slices.Sort(blocks)
+	slices.Sort(p.hits)
+	slices.Sort(p.blocks)
 	want := make([]bool, t.lines())
 	for i := range want {
 		if !j.index(i) {
@@ -91,14 +110,14 @@ func (s *Scanner) plan(t *text, j judged) (selected, blocks []int) {
 	}
 	for i, w := range want {
 		if w {
-			selected = append(selected, i)
+			p.selected = append(p.selected, i)
 		}
 	}
-	if len(selected) == 0 && j.all {
+	if len(p.selected) == 0 && j.all {
 		// Path rules still see the file.
-		selected = []int{0}
+		p.selected = []int{0}
 	}
-	return selected, blocks
+	return p
 }
 
 // asciiLower lower-cases ASCII letters only, so that offsets stay those of

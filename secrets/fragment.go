@@ -1,5 +1,7 @@
 package secrets
 
+import "slices"
+
 // Sizes of what gitleaks is handed at once. gitleaks runs every allowlist
 // of a rule over the whole line of every candidate match, so a line's
 // cost grows with its length squared: one 126 kB line takes half a
@@ -45,16 +47,20 @@ func (t *text) fragment(from, to int) fragment {
 	return fragment{text: string(t.data[from:to]) + "\n", off: from}
 }
 
-// fragments cuts the selected lines (0-based, sorted) into chunks of
-// consecutive lines and windows of long lines.
-func fragments(t *text, selected []int) []fragment {
+// fragments cuts the selected lines into chunks of consecutive lines and
+// windows of long lines. At least one fragment is kept, for path rules.
+func fragments(t *text, p plan) []fragment {
 	var out []fragment
-	for k := 0; k < len(selected); k++ {
+	for k := 0; k < len(p.selected); k++ {
 		lo := k
-		for k+1 < len(selected) && selected[k+1] == selected[k]+1 {
+		for k+1 < len(p.selected) && p.selected[k+1] == p.selected[k]+1 {
 			k++
 		}
-		out = append(out, run(t, selected[lo], selected[k])...)
+		out = append(out, run(t, p, p.selected[lo], p.selected[k])...)
+	}
+	if len(out) == 0 && len(p.selected) > 0 {
+		i := p.selected[0]
+		out = append(out, t.fragment(t.starts[i], min(t.starts[i]+maxLine, t.end(i))))
 	}
 	return out
 }
@@ -62,7 +68,7 @@ func fragments(t *text, selected []int) []fragment {
 // run cuts the consecutive lines lo..hi into chunks of at most chunkSize
 // bytes, each repeating the last chunkOverlap lines of the one before, and
 // windows of each line longer than maxLine.
-func run(t *text, lo, hi int) []fragment {
+func run(t *text, p plan, lo, hi int) []fragment {
 	var out []fragment
 	from := -1
 	for i := lo; i <= hi; i++ {
@@ -71,7 +77,7 @@ func run(t *text, lo, hi int) []fragment {
 			if from >= 0 {
 				out = append(out, t.fragment(t.starts[from], t.starts[i]))
 			}
-			out = append(out, windows(t, i)...)
+			out = append(out, windows(t, p, i)...)
 			from = -1
 		case from < 0:
 			from = i
@@ -87,10 +93,11 @@ func run(t *text, lo, hi int) []fragment {
 }
 
 // windows cuts line i into windows of maxLine bytes that overlap by
-// windowOverlap. The first window starts with the line before and the last
-// ends with the line after, when those are short: a key and its value may
-// be on neighbouring lines.
-func windows(t *text, i int) []fragment {
+// windowOverlap, and keeps those that hold a keyword (all of them when the
+// plan says keywords are not enough). The first window starts with the
+// line before and the last ends with the line after, when those are short:
+// a key and its value may be on neighbouring lines.
+func windows(t *text, p plan, i int) []fragment {
 	start, end := t.starts[i], t.end(i)
 	lead, tail := start, end
 	if i > 0 && t.size(i-1) <= maxLine {
@@ -109,7 +116,9 @@ func windows(t *text, i int) []fragment {
 		if to == end {
 			b = tail
 		}
-		out = append(out, t.fragment(a, b))
+		if k, _ := slices.BinarySearch(p.hits, a); !p.keywords || (k < len(p.hits) && p.hits[k] < b) {
+			out = append(out, t.fragment(a, b))
+		}
 		if to == end {
 			return out
 		}

@@ -42,24 +42,15 @@ func (s *Scanner) Remember(value string) {
 // returns the spans of matches whose secret could not be located, to be
 // hidden whole.
 func (s *Scanner) detected(text string) []span {
-	sc := s
-	if s.load() != nil {
-		if s.fallback == nil {
-			s.fallback = New(Options{})
-		}
-		sc = s.fallback
-	}
 	t := newText([]byte(text), 1)
-	found, err := sc.find("", t, t.judge(nil))
-	if err != nil && sc == s {
+	found, err := s.find("", t, t.judge(nil))
+	if err != nil {
 		if s.fallback == nil {
 			s.fallback = New(Options{})
 		}
-		sc = s.fallback
-		found, err = sc.find("", t, t.judge(nil))
-	}
-	if err != nil {
-		return nil
+		if found, err = s.fallback.find("", t, t.judge(nil)); err != nil {
+			return nil
+		}
 	}
 	var out []span
 	for _, m := range found {

@@ -106,10 +106,12 @@ type Scanner struct {
 	detector *detect.Detector
 	included map[string]bool
 	blocks   *detect.Detector
-	// trie finds every rule's keywords (lower case); blockKeywords are the
+	// trie finds every rule's keywords (lower case), keywordRules maps
+	// each to the rules it calls for; blockKeywords are the
 	// keywords of rules that match blocks spanning lines; keywordless is
 	// set when a content rule has none (then no line can be skipped).
 	trie          *ahocorasick.Trie
+	keywordRules  map[string][]string
 	blockKeywords map[string]bool
 	blockRules    map[string]bool
 	keywordless   bool
@@ -139,9 +141,6 @@ func (s *Scanner) Scan(path string, data []byte, lines []int) ([]Finding, error)
 func (s *Scanner) ScanPart(p Part) ([]Finding, error) {
 	if len(bytes.TrimSpace(p.Data)) == 0 || (p.Lines != nil && len(p.Lines) == 0) {
 		return nil, nil
-	}
-	if err := s.load(); err != nil {
-		return nil, err
 	}
 	text := newText(p.Data, max(p.FirstLine, 1))
 	judged := text.judge(p.Lines)
@@ -176,9 +175,6 @@ func (s *Scanner) ScanPart(p Part) ([]Finding, error) {
 func (s *Scanner) ScanValues(path, commit string, values []Value) ([]Finding, error) {
 	if len(values) == 0 {
 		return nil, nil
-	}
-	if err := s.load(); err != nil {
-		return nil, err
 	}
 	joined, starts := joinValues(values)
 	text := newText(joined, 1)

@@ -151,7 +151,7 @@ func TestLargeContentIsChunkedWithRightLines(t *testing.T) {
 	for i := range text.lines() {
 		every = append(every, i)
 	}
-	frags := fragments(text, every)
+	frags := fragments(text, plan{selected: every})
 	for i, fr := range frags {
 		if len(fr.text) > chunkSize {
 			t.Errorf("chunk at offset %d holds %d bytes", fr.off, len(fr.text))
