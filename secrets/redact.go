@@ -13,6 +13,11 @@ const (
 	// pieceLen is the shortest part of a known secret that Redact hides:
 	// messages may echo a value cut short.
 	pieceLen = 12
+	// knownBudget bounds the bytes of secrets remembered, and so the
+	// index of their pieces (about one entry a byte): a file of ten
+	// thousand secrets must not take hundreds of megabytes. Past it,
+	// secrets are hidden where the detector recognises them again.
+	knownBudget = 256 << 10
 )
 
 // Redact returns text with every secret in it replaced by a redacted
@@ -38,9 +43,9 @@ func (s *Scanner) Remember(value string) {
 	s.found.add(value)
 }
 
-// detected runs the detector over text and remembers what it finds. It
-// returns the spans of matches whose secret could not be located, to be
-// hidden whole.
+// detected runs the detector over text, remembers the secrets it finds
+// and returns where they are (the whole match when its secret could not be
+// located).
 func (s *Scanner) detected(text string) []span {
 	t := newText([]byte(text), 1)
 	found, err := s.find("", t, t.judge(nil))
@@ -54,12 +59,15 @@ func (s *Scanner) detected(text string) []span {
 	}
 	var out []span
 	for _, m := range found {
-		switch {
-		case m.secret != "":
-			s.found.add(m.secret)
-		case m.start >= 0:
-			out = append(out, span{start: m.start, end: m.end, preview: preview(text[m.start:m.end])})
+		if m.start < 0 {
+			continue
 		}
+		s.found.add(m.secret)
+		start, end := m.start, m.end
+		if i := strings.Index(text[start:end], m.secret); m.secret != "" && i >= 0 {
+			start, end = start+i, start+i+len(m.secret)
+		}
+		out = append(out, span{start: start, end: end, preview: preview(text[start:end])})
 	}
 	return out
 }
@@ -99,10 +107,12 @@ type known struct {
 	whole map[string]string
 	// pieces maps each piece to the preview of a secret it is part of.
 	pieces map[string]string
+	// size is the bytes of the secrets in whole.
+	size int
 }
 
 func (k *known) add(secret string) {
-	if len(secret) < minKnown {
+	if len(secret) < minKnown || k.size+len(secret) > knownBudget {
 		return
 	}
 	if _, ok := k.whole[secret]; ok {
@@ -111,6 +121,9 @@ func (k *known) add(secret string) {
 	if k.whole == nil {
 		k.whole, k.pieces = map[string]string{}, map[string]string{}
 	}
+	// A copy: the secret may be part of a large scanned text.
+	secret = strings.Clone(secret)
+	k.size += len(secret)
 	p := preview(secret)
 	k.whole[secret] = p
 	for i := 0; i+pieceLen <= len(secret); i++ {

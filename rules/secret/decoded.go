@@ -3,6 +3,7 @@ package secret
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -25,9 +26,12 @@ func decodedAdded(pass *rules.Pass, ch gitdiff.Change) []scalar {
 	var lines []int
 	from, first := 0, 1
 	if pass.Unit.Mode != gitdiff.ModeTree {
-		lines, from, first = addedLines(ch)
+		lines, from, first = added(pass, ch)
 	}
-	last := offset + bytes.Count(yml, []byte("\n")) + 1
+	last := math.MaxInt
+	if len(yml) < len(ch.New.Data) {
+		last = offset + bytes.Count(yml, []byte("\n")) + 1
+	}
 	if !worthDecoding(ch.New.Data[from:], first, lines, offset+1, last) {
 		return nil
 	}
@@ -38,6 +42,26 @@ func decodedAdded(pass *rules.Pass, ch gitdiff.Change) []scalar {
 		}
 	}
 	return out
+}
+
+// added is addedLines, once per change: both secret rules need it.
+func added(pass *rules.Pass, ch gitdiff.Change) (lines []int, from, first int) {
+	key := "secrets/added:" + ch.New.Hash
+	for _, b := range oldVersions(ch) {
+		key += ":" + b.Hash
+	}
+	a := pass.Memo(key, func() any {
+		var a addition
+		a.lines, a.from, a.first = addedLines(ch)
+		return a
+	}).(addition)
+	return a.lines, a.from, a.first
+}
+
+// addition is what addedLines returns.
+type addition struct {
+	lines       []int
+	from, first int
 }
 
 // worthDecoding reports whether one of the given lines (sorted; nil: all)

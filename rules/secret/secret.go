@@ -54,7 +54,7 @@ func run(pass *rules.Pass) error {
 		part := secrets.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit}
 		if pass.Unit.Mode != gitdiff.ModeTree {
 			var from int
-			part.Lines, from, part.FirstLine = addedLines(ch)
+			part.Lines, from, part.FirstLine = added(pass, ch)
 			from, part.FirstLine = withContext(ch.New.Data, from, part.FirstLine)
 			part.Data = ch.New.Data[from:]
 		}
