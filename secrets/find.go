@@ -24,11 +24,11 @@ func (s *Scanner) find(path string, t *text, j judged) ([]match, error) {
 	p := s.plan(t, j)
 	var found []match
 	if frags := fragments(t, p); len(frags) > 0 {
-		var all strings.Builder
+		var all bytes.Buffer
 		for _, fr := range frags {
 			all.WriteString(fr.text)
 		}
-		det, err := s.detectorFor([]byte(all.String()))
+		det, err := s.detectorFor(all.Bytes())
 		if err != nil {
 			return nil, err
 		}

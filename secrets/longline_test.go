@@ -67,7 +67,8 @@ func TestSecretAcrossAWindowEdgeIsFoundOnce(t *testing.T) {
 		{"generic-api-key", "db_password = " + fakePass},
 	} {
 		for _, edge := range []int{maxLine, stride + maxLine, 2 * stride} {
-			for at := edge - len(secret.text) - 2; at <= edge+2; at++ {
+			n := len(secret.text)
+			for _, at := range []int{edge - n - 3, edge - n - 2, edge - n - 1, edge - n/2 - 1, edge - 3, edge - 2, edge - 1, edge} {
 				line := pad[:at] + " " + secret.text + " " + pad[at:]
 				found := scan(t, s, "a.md", line+"\n", nil)
 				column := at + 2

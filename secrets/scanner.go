@@ -106,10 +106,11 @@ type Scanner struct {
 	detector *detect.Detector
 	included map[string]bool
 	blocks   *detect.Detector
-	// trie finds every rule's keywords (lower case), keywordRules maps
-	// each to the rules it calls for; blockKeywords are the
-	// keywords of rules that match blocks spanning lines; keywordless is
-	// set when a content rule has none (then no line can be skipped).
+	// trie finds every rule's keywords (lower case) and keywordRules maps
+	// each to the rules it calls for; blockKeywords and blockRules are
+	// the keywords and ids of rules that match blocks spanning lines;
+	// keywordless is set when a content rule has none (then no line can
+	// be skipped).
 	trie          *ahocorasick.Trie
 	keywordRules  map[string][]string
 	blockKeywords map[string]bool
@@ -129,8 +130,8 @@ func New(opts Options) *Scanner {
 	return &Scanner{opts: opts}
 }
 
-// Scan looks for secrets in the given 1-based lines of data (nil: every
-// line; empty: none) of the file at path.
+// Scan looks for secrets that cover the given 1-based lines of data (nil:
+// every line; empty: none) of the file at path.
 func (s *Scanner) Scan(path string, data []byte, lines []int) ([]Finding, error) {
 	return s.ScanPart(Part{Path: path, Data: data, Lines: lines})
 }

@@ -155,3 +155,15 @@ func TestWorthDecoding(t *testing.T) {
 		t.Error("a plain line outside the region made it worth decoding")
 	}
 }
+
+// TestValueFarBelowItsKey finds a password that gitleaks misses in the raw
+// text because too much indentation separates it from its key.
+func TestValueFarBelowItsKey(t *testing.T) {
+	ws := workspace(t)
+	after := ws[plan] + "    - id: task-4\n      title: connect\n      db_password:\n                " + fakePass + "\n"
+	found, err := check(t, env{}, rulestest.Staged(ws, with(ws, plan, after)))
+	line := lineOf(t, after, "db_password")
+	if want := fmt.Sprintf("%[1]s:%[2]d:secrets/credential-key %[1]s:%[2]d:secrets/generic-api-key", plan, line); err != nil || summary(found) != want {
+		t.Fatalf("got %q (%v), want %q", summary(found), err, want)
+	}
+}

@@ -42,7 +42,8 @@ type scalar struct {
 	// line).
 	line, end int
 	// verbatim is set when the raw line holds the decoded string as it
-	// is: the raw text was scanned, decoding adds nothing.
+	// is, after its key if it has one: the raw text was scanned, decoding
+	// adds nothing.
 	verbatim bool
 }
 
@@ -121,8 +122,10 @@ func (w *walker) finish() []scalar {
 			s.line, s.end = w.extent(n, s.value)
 			s.verbatim = s.line == s.end && bytes.Contains(w.raw(n.Line), []byte(s.value))
 		}
-		if k := w.keys[i]; k != nil {
-			s.line = min(s.line, k.Line+w.offset)
+		if k := w.keys[i]; k != nil && k.Line+w.offset < s.line {
+			// A value on the lines after its key: gitleaks recognises it
+			// only when the key comes right before it.
+			s.line, s.verbatim = k.Line+w.offset, false
 		}
 	}
 	return w.found
