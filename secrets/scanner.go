@@ -1,6 +1,7 @@
 // Package secrets finds secrets in content about to be committed, with
 // gitleaks' rules, and never lets a secret value out of the package: its
-// findings carry the rule, the location and a redacted preview only.
+// findings carry the rule, the location and a redacted preview only, and
+// Redact removes secrets from any text before it is printed.
 package secrets
 
 import (
@@ -13,6 +14,12 @@ import (
 	"github.com/zricethezav/gitleaks/v8/config"
 	"github.com/zricethezav/gitleaks/v8/detect"
 )
+
+// LeadingContext is how many bytes before its first judged line a Part's
+// Data should start, when the file has them: a block secret (a PEM private
+// key) that covers a judged line is only seen whole from its opening line,
+// and a value is only recognised with its key on the line before.
+const LeadingContext = maxBlock
 
 // Options configures a Scanner from the repository's gitleaks files.
 type Options struct {
@@ -34,9 +41,14 @@ type Finding struct {
 	Description string
 	// Path is the scanned file's path.
 	Path string
-	// Line is the 1-based line the match starts on.
+	// Line is the 1-based line the match starts on; 0 for a rule that
+	// matches the file's path alone.
 	Line int
-	// Column is gitleaks' column of the match.
+	// EndLine is the line the match ends on: Line for a one-line secret,
+	// later for a block such as a private key.
+	EndLine int
+	// Column is the 1-based byte column the match starts at on Line; 0
+	// when unknown (a path match, a secret found in a decoded value).
 	Column int
 	// Preview is a redacted hint: at most the first four characters of a
 	// secret of 16 or more characters, and its length; empty when the
@@ -51,87 +63,180 @@ type Part struct {
 	// Path is the file's path, slash-separated; gitleaks' path rules and
 	// allowlists match it.
 	Path string
-	// Data is the file's content from line FirstLine on.
+	// Data is the file's content from line FirstLine on. It may start
+	// before the judged lines (see LeadingContext) and go on after them:
+	// the scanner reads around a judged line what a secret covering it
+	// needs, and no more.
 	Data []byte
 	// FirstLine is the 1-based file line Data starts on; 0 means 1.
 	FirstLine int
-	// Lines are the 1-based file lines to scan, sorted; nil means every
-	// line, empty means none.
+	// Lines are the 1-based file lines being judged, sorted: a secret is
+	// reported when its match covers at least one of them. nil means every
+	// line (and the file's path, for path rules); empty means none.
 	Lines []int
 	// Commit, when set, is matched against commit-scoped .gitleaksignore
 	// fingerprints (commit:path:rule:line).
 	Commit string
 }
 
+// Value is a string decoded from a file (a YAML scalar with its escapes
+// and line folding resolved), to be scanned as well as the raw text it was
+// written as.
+type Value struct {
+	// Text is the decoded string, with whatever context makes a rule
+	// recognise it (e.g. "key: value").
+	Text string
+	// Line and EndLine are the first and last file lines the value was
+	// written on; its findings are reported at Line.
+	Line, EndLine int
+}
+
 // Scanner finds secrets. It builds gitleaks' detector the first time it
 // has content to scan, and only then: a check with nothing to scan does
-// not pay for compiling gitleaks' rules. Use one Scanner per run; it is not
-// safe for concurrent use.
+// not pay for compiling gitleaks' rules. It remembers, in memory only,
+// every secret it finds, so that Redact can remove them from any text. Use
+// one Scanner per run; it is not safe for concurrent use.
 type Scanner struct {
 	opts Options
 	// rules is the configuration with the default rules merged in, before
 	// its regular expressions are compiled.
 	rules *config.ViperConfig
-	// detector holds the compiled rules named in included.
+	// detector holds the compiled rules named in included; blocks holds
+	// only the rules whose matches span lines (see blockRules).
 	detector *detect.Detector
 	included map[string]bool
-	// trie finds every rule's keywords (lower case); blockPattern marks
-	// the keywords of rules that match blocks spanning lines; keywordless
-	// is set when a content rule has none (then no line can be skipped).
-	trie         *ahocorasick.Trie
-	blockPattern map[int64]bool
-	keywordless  bool
-	err          error
-	ignore       map[string]bool
+	blocks   *detect.Detector
+	// trie finds every rule's keywords (lower case) and keywordRules maps
+	// each to the rules it calls for; blockKeywords and blockRules are
+	// the keywords and ids of rules that match blocks spanning lines;
+	// keywordless is set when a content rule has none (then no line can
+	// be skipped).
+	trie          *ahocorasick.Trie
+	keywordRules  map[string][]string
+	blockKeywords map[string]bool
+	blockRules    map[string]bool
+	keywordless   bool
+	err           error
+	ignore        map[string]bool
+	// found holds every secret found in this run, for Redact.
+	found known
+	// fallback redacts with gitleaks' default rules when the repository's
+	// configuration cannot be loaded.
+	fallback *Scanner
 }
 
-// New returns a Scanner; it does no work until Scan has content.
+// New returns a Scanner; it does no work until it has content.
 func New(opts Options) *Scanner {
 	return &Scanner{opts: opts}
 }
 
-// Scan looks for secrets in the given 1-based lines of data (nil: every
-// line; empty: none) of the file at path.
+// Scan looks for secrets that cover the given 1-based lines of data (nil:
+// every line; empty: none) of the file at path.
 func (s *Scanner) Scan(path string, data []byte, lines []int) ([]Finding, error) {
 	return s.ScanPart(Part{Path: path, Data: data, Lines: lines})
 }
 
-// ScanPart looks for secrets in a part of a file: a caller that knows
-// where the new lines start need not hand over the text before them.
+// ScanPart looks for secrets that cover the judged lines of a part of a
+// file: a caller that knows where the new lines start need not hand over
+// the whole file.
 func (s *Scanner) ScanPart(p Part) ([]Finding, error) {
-	first := max(p.FirstLine, 1)
 	if len(bytes.TrimSpace(p.Data)) == 0 || (p.Lines != nil && len(p.Lines) == 0) {
 		return nil, nil
 	}
-	if err := s.load(); err != nil {
-		return nil, err
-	}
-	parts := chunks(p.Data, first, s.keywordLines(p.Data, first, p.Lines))
-	var all []byte
-	for _, c := range parts {
-		all = append(all, c.text...)
-	}
-	det, err := s.detectorFor(all)
+	text := newText(p.Data, max(p.FirstLine, 1))
+	judged := text.judge(p.Lines)
+	found, err := s.find(p.Path, text, judged)
 	if err != nil {
 		return nil, err
 	}
 	var out []Finding
-	for _, c := range parts {
-		//lint:ignore SA1019 Detect takes this type throughout gitleaks v8
-		for _, f := range det.Detect(detect.Fragment{Raw: c.text, FilePath: p.Path, StartLine: c.line}) {
-			fp := fmt.Sprintf("%s:%s:%d", p.Path, f.RuleID, f.StartLine)
-			if s.ignore[fp] || (p.Commit != "" && s.ignore[p.Commit+":"+fp]) {
+	for _, m := range found {
+		f := Finding{RuleID: m.rule, Description: m.description, Path: p.Path}
+		if m.start >= 0 {
+			f.Line, f.Column = text.position(m.start)
+			f.EndLine, _ = text.position(m.end - 1)
+			if !judged.anyIn(f.Line, f.EndLine) {
 				continue
 			}
-			out = append(out, Finding{
-				RuleID: f.RuleID, Description: f.Description, Path: p.Path,
-				Line: f.StartLine, Column: f.StartColumn,
-				Preview: preview(secretOf(det, c, f)), Fingerprint: fp,
-			})
+		} else if p.Lines != nil {
+			// A path rule judges the file, and a file with history was
+			// judged when it was added.
+			continue
+		}
+		if s.keep(&f, m.secret, p.Commit) {
+			out = append(out, f)
 		}
 	}
+	sortFindings(out)
+	return out, nil
+}
+
+// ScanValues looks for secrets in decoded values of the file at path. A
+// secret is reported once, at the first line of the value that holds it.
+func (s *Scanner) ScanValues(path, commit string, values []Value) ([]Finding, error) {
+	if len(values) == 0 {
+		return nil, nil
+	}
+	joined, starts := joinValues(values)
+	text := newText(joined, 1)
+	found, err := s.find(path, text, text.judge(nil))
+	if err != nil {
+		return nil, err
+	}
+	var out []Finding
+	for _, m := range found {
+		if m.start < 0 {
+			continue // the path was judged with the raw text
+		}
+		first := valueAt(starts, m.start)
+		last := valueAt(starts, m.end-1)
+		f := Finding{RuleID: m.rule, Description: m.description, Path: path,
+			Line: values[first].Line, EndLine: max(values[first].EndLine, values[last].EndLine)}
+		if s.keep(&f, m.secret, commit) {
+			out = append(out, f)
+		}
+	}
+	sortFindings(out)
+	return slices.CompactFunc(out, func(a, b Finding) bool { return a.Fingerprint == b.Fingerprint }), nil
+}
+
+// keep completes a finding and reports whether .gitleaksignore leaves it
+// in.
+func (s *Scanner) keep(f *Finding, secret, commit string) bool {
+	f.Preview = preview(secret)
+	f.Fingerprint = fmt.Sprintf("%s:%s:%d", f.Path, f.RuleID, f.Line)
+	return !s.ignore[f.Fingerprint] && (commit == "" || !s.ignore[commit+":"+f.Fingerprint])
+}
+
+func sortFindings(out []Finding) {
 	slices.SortFunc(out, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.RuleID, b.RuleID))
 	})
-	return slices.CompactFunc(out, func(a, b Finding) bool { return a.Fingerprint == b.Fingerprint && a.Column == b.Column }), nil
+}
+
+// valueSeparator stands between joined values: a line no rule's key,
+// value or separator class can run across, so values are matched one at a
+// time (a block rule still sees a key split over several values).
+const valueSeparator = "\n\x00\n"
+
+// joinValues puts values one after the other, and returns the byte offset
+// where each starts.
+func joinValues(values []Value) ([]byte, []int) {
+	var b bytes.Buffer
+	starts := make([]int, len(values))
+	for i, v := range values {
+		starts[i] = b.Len()
+		b.WriteString(v.Text)
+		b.WriteString(valueSeparator)
+	}
+	return b.Bytes(), starts
+}
+
+// valueAt returns the index of the value holding byte offset off.
+func valueAt(starts []int, off int) int {
+	i, found := slices.BinarySearch(starts, off)
+	if !found {
+		i--
+	}
+	return max(i, 0)
 }

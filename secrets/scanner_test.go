@@ -146,9 +146,18 @@ func TestLargeContentIsChunkedWithRightLines(t *testing.T) {
 	if got := rulesAt(scan(t, New(Options{}), ".small/progress.small.yml", b.String(), nil)); got != "aws-access-token@5001,github-pat@5102" {
 		t.Errorf("got %s", got)
 	}
-	for _, c := range chunks([]byte(b.String()), 1, nil) {
-		if len(c.text) > chunkSize {
-			t.Errorf("chunk at line %d holds %d bytes", c.line, len(c.text))
+	text := newText([]byte(b.String()), 1)
+	var every []int
+	for i := range text.lines() {
+		every = append(every, i)
+	}
+	frags := fragments(text, plan{selected: every})
+	for i, fr := range frags {
+		if len(fr.text) > chunkSize {
+			t.Errorf("chunk at offset %d holds %d bytes", fr.off, len(fr.text))
+		}
+		if i > 0 && fr.off >= frags[i-1].off+len(frags[i-1].text) {
+			t.Errorf("chunk at offset %d does not overlap the one before", fr.off)
 		}
 	}
 }

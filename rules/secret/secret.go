@@ -14,15 +14,16 @@ import (
 // ID is the rule family: findings are reported as secrets/<gitleaks rule>.
 const ID = "secrets"
 
-// Rules returns the secret rule.
+// Rules returns the secret rules: gitleaks' rules as one family, and the
+// credential-named keys.
 func Rules() []*rules.Rule {
 	return []*rules.Rule{{
 		ID:       ID,
 		Severity: rules.Error,
 		Doc: `No secrets in agent state (secrets/<gitleaks rule id>)
-SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/ — awp writes .awp/private-key.pem there; every staged file with secrets.scope: staged) is scanned with gitleaks' rules, and each finding is reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, with a redacted preview: the secret itself is never shown. In staged and range modes only the lines a change adds are scanned (a line is added when no old version, no parent of a merge, holds it); with --all every line. The repository's .gitleaks.toml is honoured ([extend] useDefault = true adds its rules to gitleaks' defaults, otherwise it replaces them); awp's did:key identifiers are never reported. Fix: remove the secret and rotate the credential, since it is in your working tree and maybe in history. A false positive is suppressed with a gitleaks:allow comment on its line, or with the fingerprint the message gives (path:rule:line, or commit:path:rule:line in range mode) in .gitleaksignore.`,
+SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/ — awp writes .awp/private-key.pem there; every staged file with secrets.scope: staged) is scanned with gitleaks' rules, and each finding is reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, with a redacted preview: the secret itself is never shown. In staged and range modes a secret is reported when a line it covers was added (a line is added when no old version, no parent of a merge, holds it): a private key whose BEGIN and END lines were committed before its body is judged whole, and so is a value added under an existing key; with --all every line. The string values of YAML files and of artifacts' frontmatter are also scanned as YAML decodes them, with their keys, when the raw text differs (escapes such as \x41, a double-quoted scalar continued with a backslash, block and folded scalars, aliases), and reported at the value's first line. Long lines are scanned in overlapping windows, so no input makes the scan hang. The repository's .gitleaks.toml is honoured ([extend] useDefault = true adds its rules to gitleaks' defaults, otherwise it replaces them; a rule of its own named credential-key is reported as secrets/gitleaks:credential-key); awp's did:key identifiers are never reported. Fix: remove the secret and rotate the credential, since it is in your working tree and maybe in history. A false positive is suppressed with a gitleaks:allow comment on its line, or with the fingerprint the message gives (path:rule:line, or commit:path:rule:line in range mode) in .gitleaksignore.`,
 		Run: run,
-	}}
+	}, credentialKeyRule()}
 }
 
 // governed reports a change scanned under the default scope: any file of
@@ -48,7 +49,8 @@ func run(pass *rules.Pass) error {
 		part := secrets.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit}
 		if pass.Unit.Mode != changes.ModeTree {
 			var from int
-			part.Lines, from, part.FirstLine = addedLines(ch)
+			part.Lines, from, part.FirstLine = added(pass, ch)
+			from, part.FirstLine = withContext(ch.New.Data, from, part.FirstLine)
 			part.Data = ch.New.Data[from:]
 		}
 		found, err := pass.Secrets.ScanPart(part)
@@ -56,13 +58,26 @@ func run(pass *rules.Pass) error {
 			return fmt.Errorf("scanning %s for secrets: %w", ch.Path, err)
 		}
 		for _, f := range found {
-			if pass.Unit.Mode != changes.ModeTree && inOldVersion(ch, f.Line) {
+			if pass.Unit.Mode != changes.ModeTree && !addsTo(ch, f) {
 				continue
 			}
-			pass.ReportAs(ID+"/"+f.RuleID, rules.Error, f.Path, f.Line, "%s", message(f, commit))
+			pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, commit))
+		}
+		if err := reportDecoded(pass, ch, commit, found); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// reportedID is the ID a gitleaks rule's findings are reported under:
+// secrets/<rule>, except for a rule that would take the ID of one of
+// small-hook's own rules.
+func reportedID(rule string) string {
+	if id := ID + "/" + rule; id != CredentialKeyID {
+		return id
+	}
+	return ID + "/gitleaks:" + rule
 }
 
 // message says what was found, without the secret, and how to fix or
@@ -77,6 +92,24 @@ func message(f secrets.Finding, commit string) string {
 		fp = commit + ":" + fp
 	}
 	return found + "; remove it and rotate the credential; if it is a false positive, add `gitleaks:allow` to the line or its fingerprint " + fp + " to .gitleaksignore"
+}
+
+// withContext moves the start of the text handed to the scanner, at byte
+// offset from and file line first, back to the start of a line at least
+// secrets.LeadingContext bytes earlier (when the file has them): a block
+// secret that encloses an added line, or the key of a value added on the
+// next line, is only recognised whole.
+func withContext(data []byte, from, first int) (int, int) {
+	start := max(from-secrets.LeadingContext, 0)
+	start = bytes.LastIndexByte(data[:start], '\n') + 1
+	return start, first - bytes.Count(data[start:from], []byte("\n"))
+}
+
+// addsTo reports whether a finding's match covers a line of the new
+// version that no old version holds: a private key whose BEGIN and END
+// lines were already there is new when a line of its body is.
+func addsTo(ch changes.Change, f secrets.Finding) bool {
+	return f.Line == 0 || spanAdded(ch, f.Line, f.EndLine)
 }
 
 // inOldVersion reports whether line n of the new version occurs whole in

@@ -1,0 +1,205 @@
+package secrets
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/zricethezav/gitleaks/v8/detect"
+)
+
+// allowSignature on a line suppresses what gitleaks finds on it.
+const allowSignature = "gitleaks:allow"
+
+// find returns the secrets in t whose matches may cover a judged line:
+// the lines that hold a keyword of some rule, or whose neighbour does, are
+// scanned with every rule their keywords call for, and the text from each
+// opening keyword of a block secret near a judged line is scanned with the
+// block rules. Each secret is found once, and remembered for Redact.
+func (s *Scanner) find(path string, t *text, j judged) ([]match, error) {
+	if err := s.load(); err != nil {
+		return nil, err
+	}
+	p := s.plan(t, j)
+	var found []match
+	if frags := fragments(t, p); len(frags) > 0 {
+		var all bytes.Buffer
+		for _, fr := range frags {
+			all.WriteString(fr.text)
+		}
+		det, err := s.detectorFor(all.Bytes())
+		if err != nil {
+			return nil, err
+		}
+		found = append(found, detectIn(det, path, frags)...)
+	}
+	if regions := blockRegions(t, p.blocks, j); len(regions) > 0 {
+		det, err := s.blockDetector()
+		if err != nil {
+			return nil, err
+		}
+		found = append(found, detectIn(det, path, regions)...)
+	}
+	found = preferSpecific(t, once(allowed(t, found)))
+	for _, m := range found {
+		s.found.add(m.secret)
+	}
+	return found, nil
+}
+
+// detectIn runs det over every fragment.
+func detectIn(det *detect.Detector, path string, frags []fragment) []match {
+	var out []match
+	for _, fr := range frags {
+		//lint:ignore SA1019 Detect takes this type throughout gitleaks v8
+		for _, f := range det.Detect(detect.Fragment{Raw: fr.text, FilePath: path, StartLine: 1}) {
+			out = append(out, locate(det, fr, f))
+		}
+	}
+	return out
+}
+
+// plan is what find scans of a text.
+type plan struct {
+	// selected are the lines to scan with every rule (0-based, sorted).
+	selected []int
+	// hits are the offsets of keywords (sorted): only the windows of a
+	// long line that hold one are scanned; every window is when keywords
+	// is false.
+	hits     []int
+	keywords bool
+	// blocks are the offsets of the opening keywords of block secrets
+	// (sorted).
+	blocks []int
+}
+
+// plan decides what to scan of t. A judged line is scanned when it or a
+// neighbour holds a keyword of some rule (a key and its value may be on
+// consecutive lines); gitleaks runs a rule only where its keyword occurs,
+// so other lines cannot produce a finding. One Aho-Corasick pass finds
+// every keyword. A configuration with a content rule without keywords has
+// every judged line scanned, and every window of a long one.
+func (s *Scanner) plan(t *text, j judged) plan {
+	p := plan{keywords: !s.keywordless}
+	hit := make([]bool, t.lines())
+	lower := asciiLower(t.data)
+	s.trie.Walk(lower, func(end, size, _ int64) bool {
+		start := int(end - size + 1)
+		hit[t.index(start)] = true
+		p.hits = append(p.hits, start)
+		if s.blockKeywords[string(lower[start:end+1])] {
+			p.blocks = append(p.blocks, start)
+		}
+		return true
+	})
+	slices.Sort(p.hits)
+	slices.Sort(p.blocks)
+	want := make([]bool, t.lines())
+	for i := range want {
+		if !j.index(i) {
+			continue
+		}
+		want[i] = want[i] || hit[i] || s.keywordless
+		if hit[i] && i+1 < len(want) {
+			want[i+1] = true
+		}
+		if i > 0 && hit[i-1] {
+			want[i-1], want[i] = true, true
+		}
+	}
+	for i, w := range want {
+		if w {
+			p.selected = append(p.selected, i)
+		}
+	}
+	if len(p.selected) == 0 && j.all {
+		// Path rules still see the file.
+		p.selected = []int{0}
+	}
+	return p
+}
+
+// asciiLower lower-cases ASCII letters only, so that offsets stay those of
+// the original text (gitleaks' keywords are ASCII).
+func asciiLower(data []byte) []byte {
+	out := make([]byte, len(data))
+	for i, c := range data {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// allowed drops the matches on a line that carries gitleaks:allow. gitleaks
+// does so itself, but sees only the window of a long line it is handed.
+func allowed(t *text, found []match) []match {
+	if !bytes.Contains(t.data, []byte(allowSignature)) {
+		return found
+	}
+	marked := map[int]bool{}
+	for off := 0; ; {
+		i := bytes.Index(t.data[off:], []byte(allowSignature))
+		if i < 0 {
+			break
+		}
+		marked[t.index(off+i)] = true
+		off += i + len(allowSignature)
+	}
+	return slices.DeleteFunc(found, func(m match) bool {
+		if m.start < 0 {
+			return false
+		}
+		for i := t.index(m.start); i <= t.index(m.end-1); i++ {
+			if marked[i] {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// once keeps one match of each secret. Chunks and windows overlap, so a
+// match may be found twice, or once whole and once cut short at a window's
+// edge or starting inside a window: of the matches of one rule that
+// overlap, the longest stays.
+func once(found []match) []match {
+	slices.SortFunc(found, func(a, b match) int {
+		return cmp.Or(strings.Compare(a.rule, b.rule), cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end))
+	})
+	var out []match
+	for _, m := range found {
+		if n := len(out); n > 0 && out[n-1].rule == m.rule && (m.start < out[n-1].end || m.start < 0) {
+			if m.end-m.start > out[n-1].end-out[n-1].start {
+				out[n-1] = m
+			}
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// preferSpecific drops a generic rule's match when a specific rule's match
+// on the same line holds its secret, as gitleaks does within one fragment.
+func preferSpecific(t *text, found []match) []match {
+	generic := func(m match) bool { return strings.Contains(strings.ToLower(m.rule), "generic") }
+	specific := map[int][]string{}
+	for _, m := range found {
+		if !generic(m) && m.start >= 0 && m.secret != "" {
+			line := t.index(m.start)
+			specific[line] = append(specific[line], m.secret)
+		}
+	}
+	var out []match
+	for _, g := range found {
+		if generic(g) && g.start >= 0 && g.secret != "" &&
+			slices.ContainsFunc(specific[t.index(g.start)], func(s string) bool { return strings.Contains(s, g.secret) }) {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}

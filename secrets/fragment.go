@@ -1,0 +1,149 @@
+package secrets
+
+import "slices"
+
+// Sizes of what gitleaks is handed at once. gitleaks runs every allowlist
+// of a rule over the whole line of every candidate match, so a line's
+// cost grows with its length squared: one 126 kB line takes half a
+// minute. Long lines are therefore cut into short overlapping windows,
+// and many short lines go together into larger chunks, whose cost grows
+// with the keywords they hold.
+const (
+	// chunkSize bounds a chunk of whole lines: one fragment of a 1 MB
+	// progress file takes gitleaks seconds.
+	chunkSize = 32 << 10
+	// chunkOverlap is how many lines a chunk repeats of the one before,
+	// so that a key and its value on the next lines are seen together.
+	chunkOverlap = 4
+	// maxLine is the longest line scanned whole; a longer one is scanned
+	// in windows of this size.
+	maxLine = 1 << 10
+	// windowOverlap is how much consecutive windows of a line share: any
+	// match up to this long lies whole in some window (gitleaks' longest
+	// one-line patterns match about 250 bytes).
+	windowOverlap = 256
+	// maxBlock is the longest block secret (a PEM private key spanning
+	// lines, or written on one line) that is always seen whole: blocks
+	// are scanned apart, from each opening keyword, with only the rules
+	// that match blocks.
+	maxBlock = 32 << 10
+)
+
+// fragment is text handed to gitleaks at once, and its byte offset in the
+// scanned text.
+type fragment struct {
+	text string
+	off  int
+}
+
+// fragment returns the text from offset from to offset to. It ends with a
+// newline, added when the text is cut inside a line: gitleaks places the
+// end of a match that spans lines on the wrong line when the text's last
+// line has none.
+func (t *text) fragment(from, to int) fragment {
+	if t.data[to-1] == '\n' {
+		return fragment{text: string(t.data[from:to]), off: from}
+	}
+	return fragment{text: string(t.data[from:to]) + "\n", off: from}
+}
+
+// fragments cuts the selected lines into chunks of consecutive lines and
+// windows of long lines. At least one fragment is kept, for path rules.
+func fragments(t *text, p plan) []fragment {
+	var out []fragment
+	for k := 0; k < len(p.selected); k++ {
+		lo := k
+		for k+1 < len(p.selected) && p.selected[k+1] == p.selected[k]+1 {
+			k++
+		}
+		out = append(out, run(t, p, p.selected[lo], p.selected[k])...)
+	}
+	if len(out) == 0 && len(p.selected) > 0 {
+		i := p.selected[0]
+		out = append(out, t.fragment(t.starts[i], min(t.starts[i]+maxLine, t.end(i))))
+	}
+	return out
+}
+
+// run cuts the consecutive lines lo..hi into chunks of at most chunkSize
+// bytes, each repeating the last chunkOverlap lines of the one before, and
+// windows of each line longer than maxLine.
+func run(t *text, p plan, lo, hi int) []fragment {
+	var out []fragment
+	from := -1
+	for i := lo; i <= hi; i++ {
+		switch {
+		case t.size(i) > maxLine:
+			if from >= 0 {
+				out = append(out, t.fragment(t.starts[from], t.starts[i]))
+			}
+			out = append(out, windows(t, p, i)...)
+			from = -1
+		case from < 0:
+			from = i
+		case t.end(i)-t.starts[from] > chunkSize:
+			out = append(out, t.fragment(t.starts[from], t.starts[i]))
+			from = max(i-chunkOverlap, from+1)
+		}
+	}
+	if from >= 0 {
+		out = append(out, t.fragment(t.starts[from], t.end(hi)))
+	}
+	return out
+}
+
+// windows cuts line i into windows of maxLine bytes that overlap by
+// windowOverlap, and keeps those that hold a keyword (all of them when the
+// plan says keywords are not enough). The first window starts with the
+// line before and the last ends with the line after, when those are short:
+// a key and its value may be on neighbouring lines.
+func windows(t *text, p plan, i int) []fragment {
+	start, end := t.starts[i], t.end(i)
+	lead, tail := start, end
+	if i > 0 && t.size(i-1) <= maxLine {
+		lead = t.starts[i-1]
+	}
+	if i+1 < t.lines() && t.size(i+1) <= maxLine {
+		tail = t.end(i + 1)
+	}
+	var out []fragment
+	for from := start; ; from += maxLine - windowOverlap {
+		to := min(from+maxLine, end)
+		a, b := from, to
+		if from == start {
+			a = lead
+		}
+		if to == end {
+			b = tail
+		}
+		if k, _ := slices.BinarySearch(p.hits, a); !p.keywords || (k < len(p.hits) && p.hits[k] < b) {
+			out = append(out, t.fragment(a, b))
+		}
+		if to == end {
+			return out
+		}
+	}
+}
+
+// blockRegions returns, for the opening keywords of block secrets at
+// offsets hits (sorted), the text from each keyword on, 2*maxBlock bytes
+// long, whose lines include a judged one. A keyword that the region before
+// covers with maxBlock bytes to spare starts no new region.
+func blockRegions(t *text, hits []int, j judged) []fragment {
+	var out []fragment
+	covered := -1
+	for _, h := range hits {
+		if h+maxBlock <= covered {
+			continue
+		}
+		end := min(h+2*maxBlock, len(t.data))
+		first, _ := t.position(h)
+		last, _ := t.position(end - 1)
+		if !j.anyIn(first, last) {
+			continue
+		}
+		out = append(out, t.fragment(h, end))
+		covered = end
+	}
+	return out
+}

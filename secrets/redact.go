@@ -1,0 +1,162 @@
+package secrets
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+const (
+	// minKnown is the shortest value Redact hides wherever it occurs:
+	// hiding shorter ones would garble ordinary words.
+	minKnown = 8
+	// pieceLen is the shortest part of a known secret that Redact hides:
+	// messages may echo a value cut short.
+	pieceLen = 12
+	// knownBudget bounds the bytes of secrets remembered, and so the
+	// index of their pieces (about one entry a byte): a file of ten
+	// thousand secrets must not take hundreds of megabytes. Past it,
+	// secrets are hidden where the detector recognises them again.
+	knownBudget = 256 << 10
+)
+
+// Redact returns text with every secret in it replaced by a redacted
+// preview ("[REDACTED AKIA…(20 chars)]"): each secret this Scanner has
+// found or been told to Remember, wherever it occurs and any part of one
+// at least 12 bytes long, and whatever gitleaks' rules find in text itself
+// (only the rules whose keywords occur in it are compiled). It works
+// before anything was scanned, and with gitleaks' default rules when the
+// repository's configuration cannot be loaded. Apply it to every message
+// and error before it leaves the process.
+func (s *Scanner) Redact(text string) string {
+	if text == "" {
+		return text
+	}
+	spans := s.detected(text)
+	spans = append(spans, s.found.spans(text)...)
+	return replace(text, spans)
+}
+
+// Remember adds a value that Redact must hide, such as a password found
+// by a rule of its own. Values shorter than 8 bytes are not remembered.
+func (s *Scanner) Remember(value string) {
+	s.found.add(value)
+}
+
+// detected runs the detector over text, remembers the secrets it finds
+// and returns where they are (the whole match when its secret could not be
+// located).
+func (s *Scanner) detected(text string) []span {
+	t := newText([]byte(text), 1)
+	found, err := s.find("", t, t.judge(nil))
+	if err != nil {
+		if s.fallback == nil {
+			s.fallback = New(Options{})
+		}
+		if found, err = s.fallback.find("", t, t.judge(nil)); err != nil {
+			return nil
+		}
+	}
+	var out []span
+	for _, m := range found {
+		if m.start < 0 {
+			continue
+		}
+		s.found.add(m.secret)
+		start, end := m.start, m.end
+		if i := strings.Index(text[start:end], m.secret); m.secret != "" && i >= 0 {
+			start, end = start+i, start+i+len(m.secret)
+		}
+		out = append(out, span{start: start, end: end, preview: preview(text[start:end])})
+	}
+	return out
+}
+
+// span is a part of a text to hide, and what to show instead.
+type span struct {
+	start, end int
+	preview    string
+}
+
+// replace puts "[REDACTED preview]" in place of each span (overlapping
+// spans are hidden together, under the first one's preview).
+func replace(text string, spans []span) string {
+	if len(spans) == 0 {
+		return text
+	}
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end)) })
+	var b strings.Builder
+	at := 0
+	for i := 0; i < len(spans); {
+		cur := spans[i]
+		for i++; i < len(spans) && spans[i].start < cur.end; i++ {
+			cur.end = max(cur.end, spans[i].end)
+		}
+		b.WriteString(text[at:cur.start])
+		b.WriteString("[REDACTED " + cur.preview + "]")
+		at = cur.end
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// known is the set of secrets found in a run, with every piece of
+// pieceLen bytes of each, so that a part of a secret is recognised too.
+type known struct {
+	// whole maps each secret to its preview.
+	whole map[string]string
+	// pieces maps each piece to the preview of a secret it is part of.
+	pieces map[string]string
+	// size is the bytes of the secrets in whole.
+	size int
+}
+
+func (k *known) add(secret string) {
+	if len(secret) < minKnown || k.size+len(secret) > knownBudget {
+		return
+	}
+	if _, ok := k.whole[secret]; ok {
+		return
+	}
+	if k.whole == nil {
+		k.whole, k.pieces = map[string]string{}, map[string]string{}
+	}
+	// A copy: the secret may be part of a large scanned text.
+	secret = strings.Clone(secret)
+	k.size += len(secret)
+	p := preview(secret)
+	k.whole[secret] = p
+	for i := 0; i+pieceLen <= len(secret); i++ {
+		if _, ok := k.pieces[secret[i:i+pieceLen]]; !ok {
+			k.pieces[secret[i:i+pieceLen]] = p
+		}
+	}
+}
+
+// spans returns where text holds a known secret shorter than pieceLen, or
+// a piece of one.
+func (k *known) spans(text string) []span {
+	if len(k.whole) == 0 {
+		return nil
+	}
+	var out []span
+	for i := 0; i+pieceLen <= len(text); i++ {
+		if p, ok := k.pieces[text[i:i+pieceLen]]; ok {
+			out = append(out, span{start: i, end: i + pieceLen, preview: p})
+		}
+	}
+	for secret, p := range k.whole {
+		if len(secret) >= pieceLen {
+			continue
+		}
+		for off := 0; ; {
+			i := strings.Index(text[off:], secret)
+			if i < 0 {
+				break
+			}
+			out = append(out, span{start: off + i, end: off + i + len(secret), preview: p})
+			off += i + len(secret)
+		}
+	}
+	return out
+}
