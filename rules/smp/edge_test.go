@@ -132,7 +132,7 @@ func TestHistoryMessages(t *testing.T) {
 			name:   "a missing id is reported once, by the schema",
 			before: "",
 			cur:    edgeSub(t, v3, "id: 'artifact:llm-context-research'\n", ""),
-			want:   []finding{{"smp/schema", rules.Error, `missing required key "id"`}},
+			want:   []finding{{"smp/schema", rules.Error, `is missing the required key "id"`}},
 		},
 		{
 			name:   "a merged entry without its separator",
