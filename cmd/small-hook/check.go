@@ -81,6 +81,8 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err != nil {
 		return exitFailure, err
 	}
+	scanner := newScanner(files, tgt)
+	e.out.scanner = scanner
 	cfg, err := c.loadConfig(files, tgt)
 	if err != nil {
 		return exitFailure, err
@@ -95,7 +97,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	}
 	opts := rules.Options{Rules: registry.All(), Config: cfg, Actor: actor}
 	if !c.NoSecrets {
-		opts.Secrets = newScanner(files, tgt)
+		opts.Secrets = scanner
 	}
 	checker := rules.NewChecker(opts)
 	paths := map[string]bool{}
@@ -116,6 +118,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 		res.Commits = commits
 		res.Range = fmt.Sprintf("%s..%s (%s)", tgt.base, tgt.head, tgt.label)
 	}
+	e.out.result(res)
 	if err := c.write(res, e); err != nil {
 		return exitFailure, err
 	}

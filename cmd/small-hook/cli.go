@@ -149,7 +149,7 @@ func noCommand(parser *kong.Kong, e *env) int {
 // printError writes an error to stderr, every line prefixed with
 // "small-hook: " and stripped of control characters.
 func printError(e *env, err error) {
-	for _, line := range strings.Split(err.Error(), "\n") {
+	for _, line := range strings.Split(e.out.text(err.Error()), "\n") {
 		fmt.Fprintf(e.stderr, "small-hook: %s\n", report.Printable(line))
 	}
 }

@@ -21,6 +21,9 @@ type env struct {
 	colour bool
 	// dir is the working directory.
 	dir string
+	// out redacts secrets from everything written to stdout, stderr and
+	// files.
+	out redactor
 }
 
 func newEnv() *env {

@@ -103,6 +103,7 @@ func (c *checkCmd) write(res *report.Result, e *env) error {
 // --format github readers look: an ::error annotation on stdout and a
 // section in $GITHUB_STEP_SUMMARY.
 func writeFailure(e *env, reason string) error {
+	reason = e.out.text(reason)
 	if err := report.GitHubFailure(e.stdout, "small-hook", reason); err != nil {
 		return err
 	}
