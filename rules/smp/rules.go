@@ -21,6 +21,7 @@ func Rules() []*rules.Rule {
 		provenanceRule(),
 		unrecordedRule(),
 		mergeRule(),
+		attributionRule(),
 	}
 }
 

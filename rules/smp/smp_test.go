@@ -622,7 +622,7 @@ func TestRulesAreDocumented(t *testing.T) {
 	ids := map[string]rules.Severity{
 		"smp/parse": rules.Error, "smp/schema": rules.Error, "smp/id": rules.Error,
 		"smp/append-only": rules.Error, "smp/version": rules.Error, "smp/provenance": rules.Error,
-		"smp/unrecorded-change": rules.Error, "smp/merge": rules.Warning,
+		"smp/unrecorded-change": rules.Error, "smp/merge": rules.Warning, "smp/attribution": rules.Warning,
 	}
 	rs := Rules()
 	if len(rs) != len(ids) {
