@@ -152,4 +152,3 @@ func TestAttributionOnlyJudgesNewEntries(t *testing.T) {
 		})
 	}
 }
-
