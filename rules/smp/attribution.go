@@ -27,7 +27,7 @@ When an agent-attributed commit appends provenance entries to a knowledge artifa
 				for _, a := range v.cur.strings("authors") {
 					authors[strings.ToLower(a)] = true
 				}
-				entries, at := added(pass, v)
+				entries, at := judgedEntries(pass, v)
 				for k, e := range entries {
 					who := strings.ToLower(agent(e))
 					if who == "" || known[who] || authors[who] {
