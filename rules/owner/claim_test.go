@@ -121,3 +121,28 @@ func TestOwnerClaimIsReportedOncePerCommit(t *testing.T) {
 		t.Errorf("tree mode has no actor:%s", dump(got))
 	}
 }
+
+// TestOwnerAgentMergeCommits: an agent that merges a branch on which a
+// human edited the intent takes that edit as it is; an agent that edits the
+// intent in the merge itself is reported.
+func TestOwnerAgentMergeCommits(t *testing.T) {
+	const humanIntent = "small_version: \"1.0.0\"\nowner: human\nintent: Ship the human's thing\n"
+	merge := func(result string) changes.Unit {
+		u := rulestest.Staged(rulestest.Snapshot{intent: intentV1}, rulestest.Snapshot{intent: result})
+		u.Mode = changes.ModeRange
+		u.Commit = &changes.Commit{Hash: "abcdef0123456789abcdef0123456789abcdef01", Message: "Merge\n", Parents: []string{"1", "2"}}
+		u.Changes[0].Merge = &changes.Merge{Base: rulestest.Blob(intentV1), Parents: []*changes.Blob{rulestest.Blob(intentV1), rulestest.Blob(humanIntent)}}
+		return u
+	}
+	if got := run(t, nil, agentClaude, merge(humanIntent)); len(got) != 0 {
+		t.Errorf("an agent's merge taking a human's intent edit:%s", dump(got))
+	}
+	if got := run(t, nil, agentClaude, merge(intentV2)); !same(summary(got), []string{"small/ownership error " + intent}) {
+		t.Errorf("an agent's merge writing an intent of its own:%s", dump(got))
+	}
+	deleted := rulestest.Staged(rulestest.Snapshot{intent: intentV1}, rulestest.Snapshot{})
+	deleted.Changes[0].Merge = &changes.Merge{Parents: []*changes.Blob{rulestest.Blob(intentV1), nil}}
+	if got := run(t, nil, agentClaude, deleted); len(got) != 0 {
+		t.Errorf("an agent's merge taking a deletion from a parent:%s", dump(got))
+	}
+}

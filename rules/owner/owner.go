@@ -51,6 +51,25 @@ func who(pass *rules.Pass) string {
 	return "this commit"
 }
 
+// fromParent reports a merge commit's change that only takes the file as
+// one parent has it: the parent's own commits made that change and are
+// judged as themselves. What a merge writes of its own is judged on the
+// merge.
+func fromParent(ch changes.Change) bool {
+	if ch.Merge == nil {
+		return false
+	}
+	for _, p := range ch.Merge.Parents {
+		switch {
+		case p == nil && ch.New == nil:
+			return true
+		case p != nil && ch.New != nil && p.Hash == ch.New.Hash && p.Kind == ch.New.Kind:
+			return true
+		}
+	}
+	return false
+}
+
 func verb(ch changes.Change) string {
 	switch {
 	case ch.Old == nil:
@@ -66,7 +85,7 @@ func ownershipRule() *rules.Rule {
 		ID:       ownershipID,
 		Severity: rules.Error,
 		Doc: `Agents do not touch human-owned intent and constraints
-SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. The actor comes from the commit: evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes intent or constraints is an error. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
+SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. The actor comes from the commit: evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes intent or constraints is an error; an agent's merge commit is judged by what it writes of its own, not by what it takes unchanged from a parent (that parent's commits are judged themselves). In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
 		Run: func(pass *rules.Pass) error {
 			if !judged(pass) || pass.Actor.Actor != attribution.Agent {
 				return nil
@@ -76,7 +95,7 @@ SMALL's ownership table: intent.small.yml and constraints.small.yml are human-ow
 				fix = "a self-declared " + pass.Actor.Contradicted + " never overrides evidence of an agent; if a human made this change, commit it as that human without the agent's co-author trailer or identity"
 			}
 			for _, ch := range pass.Unit.Changes {
-				if owner(ch) == "human" {
+				if owner(ch) == "human" && !fromParent(ch) {
 					pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s: agents must not change intent or constraints; a human commits such changes and agents propose them (a small draft file or a pull request comment); %s",
 						who(pass), pass.Actor.Evidence, verb(ch), ch.Path, fix)
 				}
@@ -98,7 +117,7 @@ SMALL's ownership table says humans SHOULD NOT edit plan.small.yml and progress.
 				return nil
 			}
 			for _, ch := range pass.Unit.Changes {
-				if ch.Old != nil && owner(ch) == "agent" {
+				if ch.Old != nil && owner(ch) == "agent" && !fromParent(ch) {
 					pass.Report(ch.Path, 0, "%s is human-authored (%s) and %s agent-owned %s: humans should not edit it by hand (it may be regenerated); let the agent or the small CLI record the change (if an agent made this commit, add the trailer Small-Actor: agent)",
 						who(pass), pass.Actor.Evidence, verb(ch), ch.Path)
 				}
@@ -126,7 +145,7 @@ Small-Actor: human and SMALL_HOOK_ACTOR=human are self-declared: anyone, an agen
 			}
 			first, sev := "", rules.Warning
 			for _, ch := range pass.Unit.Changes {
-				if owner(ch) == "human" {
+				if owner(ch) == "human" && !fromParent(ch) {
 					if pass.Runs(ownershipID) {
 						return nil
 					}
