@@ -9,9 +9,11 @@ import (
 // aligns; bodies further apart are never taken for a plain merge.
 const maxEdits = 1000
 
-// maxShuffle bounds the work of checking that a conflicting region keeps
-// both sides' lines (the product of the two sides' lengths).
-const maxShuffle = 1 << 20
+// maxShuffle bounds the work of checking that conflicting regions keep
+// both sides' lines (the products of the two sides' lengths, summed over
+// the regions and the positions tried); beyond it only the two
+// concatenations of the sides count.
+const maxShuffle = 1 << 22
 
 // plainMerge reports whether result is what merging the bodies ours and
 // theirs over their merge base yields without new content. The bodies are
@@ -67,14 +69,23 @@ func merge3(o, a, b []int) ([]region, bool) {
 		return nil, false
 	}
 	var out []region
+	// settled appends lines the result must hold, to the region before
+	// when that one is settled too.
+	settled := func(lines []int) {
+		if n := len(out); n > 0 && !out[n-1].conflict {
+			out[n-1].ours = append(out[n-1].ours, lines...)
+			return
+		}
+		out = append(out, region{ours: slices.Clone(lines)})
+	}
 	pi, pa, pb := -1, -1, -1 // the last line all three share
 	between := func(qi, qa, qb int) {
 		base, ours, theirs := o[pi+1:qi], a[pa+1:qa], b[pb+1:qb]
 		switch {
 		case slices.Equal(ours, base):
-			out = append(out, region{ours: theirs})
+			settled(theirs)
 		case slices.Equal(theirs, base), slices.Equal(ours, theirs):
-			out = append(out, region{ours: ours})
+			settled(ours)
 		default:
 			out = append(out, region{ours: ours, theirs: theirs, conflict: true})
 		}
@@ -84,7 +95,7 @@ func merge3(o, a, b []int) ([]region, bool) {
 			continue
 		}
 		between(i, ma[i], mb[i])
-		out = append(out, region{ours: o[i : i+1]})
+		settled(o[i : i+1])
 		pi, pa, pb = i, ma[i], mb[i]
 	}
 	between(len(o), len(a), len(b))
@@ -95,10 +106,13 @@ func merge3(o, a, b []int) ([]region, bool) {
 // positions of r that the regions so far can end at is carried along.
 func fits(regions []region, r []int) bool {
 	at := []int{0}
+	budget := maxShuffle
 	for _, g := range regions {
 		var next []int
+		seen := map[int]bool{}
 		add := func(p int) {
-			if !slices.Contains(next, p) {
+			if !seen[p] {
+				seen[p] = true
 				next = append(next, p)
 			}
 		}
@@ -112,7 +126,17 @@ func fits(regions []region, r []int) bool {
 			if hasAt(r, p, g.theirs) {
 				add(p + len(g.theirs))
 			}
-			if n := len(g.ours) + len(g.theirs); p+n <= len(r) && interleaves(g.ours, g.theirs, r[p:p+n]) {
+			n := len(g.ours) + len(g.theirs)
+			if p+n > len(r) {
+				continue
+			}
+			cost := (len(g.ours) + 1) * (len(g.theirs) + 1)
+			ok := slices.Equal(r[p:p+n], slices.Concat(g.ours, g.theirs)) || slices.Equal(r[p:p+n], slices.Concat(g.theirs, g.ours))
+			if !ok && cost <= budget {
+				budget -= cost
+				ok = interleaves(g.ours, g.theirs, r[p:p+n])
+			}
+			if ok {
 				add(p + n)
 			}
 		}
@@ -129,12 +153,8 @@ func hasAt(r []int, p int, lines []int) bool {
 }
 
 // interleaves reports whether s is x and y interleaved: every line of both,
-// each in its own order. Beyond maxShuffle only the two concatenations
-// count.
+// each in its own order.
 func interleaves(x, y, s []int) bool {
-	if len(x)*len(y) > maxShuffle {
-		return slices.Equal(s, slices.Concat(x, y)) || slices.Equal(s, slices.Concat(y, x))
-	}
 	// can[j] says whether s[:i+j] interleaves x[:i] and y[:j], row by row.
 	can := make([]bool, len(y)+1)
 	for i := 0; i <= len(x); i++ {

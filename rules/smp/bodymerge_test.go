@@ -118,3 +118,50 @@ func TestMergeOfBodiesTooFarApart(t *testing.T) {
 		t.Error("bodies beyond the alignment limit were taken for a plain merge")
 	}
 }
+
+// FuzzMergeOfBodies: a side that alone changed the base is always a plain
+// merge, whichever side it is, and nothing panics.
+func FuzzMergeOfBodies(f *testing.F) {
+	f.Add("a\nb\nc\n", "a\nB\nc\n", "a\nb\nc\nd\n", "a\nB\nc\nd\n")
+	f.Add("", "x\n", "y\n", "y\nx\n")
+	f.Add("a\r\nb\r\n", "a\nb\nc", "", "c")
+	f.Fuzz(func(t *testing.T, base, ours, theirs, result string) {
+		if len(base)+len(ours)+len(theirs)+len(result) > 4096 {
+			return
+		}
+		plainMerge(base, ours, theirs, result)
+		if !plainMerge(base, ours, base, ours) || !plainMerge(base, base, theirs, theirs) || !plainMerge(base, ours, ours, ours) {
+			t.Fatalf("a one-sided change is not a plain merge: %q %q %q", base, ours, theirs)
+		}
+	})
+}
+
+// BenchmarkMergeOfBodies merges two 5,000-line bodies that each changed
+// every hundredth line, one side also appending a section.
+func BenchmarkMergeOfBodies(b *testing.B) {
+	var base, ours, theirs, result []string
+	for i := 0; i < 5000; i++ {
+		line := "line " + strings.Repeat("x", i%7) + string(rune('a'+i%26))
+		base = append(base, line)
+		switch {
+		case i%100 == 0:
+			ours = append(ours, line+" (ours)")
+			theirs = append(theirs, line)
+			result = append(result, line+" (ours)")
+		case i%100 == 50:
+			ours = append(ours, line)
+			theirs = append(theirs, line+" (theirs)")
+			result = append(result, line+" (theirs)")
+		default:
+			ours, theirs, result = append(ours, line), append(theirs, line), append(result, line)
+		}
+	}
+	theirs = append(theirs, "## Notes", "Their note.")
+	result = append(result, "## Notes", "Their note.")
+	o, a, t, r := body(base...), body(ours...), body(theirs...), body(result...)
+	for b.Loop() {
+		if !plainMerge(o, a, t, r) {
+			b.Fatal("not a plain merge")
+		}
+	}
+}

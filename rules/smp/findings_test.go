@@ -137,3 +137,21 @@ func TestSmpMessagesAreBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestSmpParseMessagesAreBounded: a frontmatter error that quotes the
+// file (a duplicate key, a bad value) repeats only a prefix of it.
+func TestSmpParseMessagesAreBounded(t *testing.T) {
+	long := strings.Repeat("y", 3000)
+	for name, after := range map[string]string{
+		"duplicate key": replace(t, v3(t), "version: 3\n", "version: 3\n"+long+": 1\n"+long+": 2\n"),
+		"bad YAML":      replace(t, v3(t), "version: 3\n", "version: [3\n"+long+"\n"),
+	} {
+		got := judge(t, "", v3(t), after)
+		if len(got) != 1 || got[0].Rule != "smp/parse" {
+			t.Fatalf("%s: %+v", name, got)
+		}
+		if strings.Contains(got[0].Message, strings.Repeat("y", 2*valueLength+1)) || !strings.Contains(got[0].Message, "fix the frontmatter here") {
+			t.Errorf("%s: %.300s", name, got[0].Message)
+		}
+	}
+}

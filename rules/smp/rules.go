@@ -39,8 +39,13 @@ A file artifacts/<slug>.md is a knowledge artifact: its first line is ---, YAML 
 				if !isArtifact(ch) || ch.New == nil {
 					continue
 				}
-				if a := parse(pass, ch.New); a.err != nil {
-					pass.Report(ch.Path, a.line, "%s: %s", ch.Path, a.err)
+				a := parse(pass, ch.New)
+				switch {
+				case a.err == nil:
+				case a.line > 0:
+					pass.Report(ch.Path, a.line, "%s: %s; a knowledge artifact is a line ---, a YAML mapping, a line --- and the Markdown body: fix the frontmatter here, or move the file out of artifacts/", ch.Path, clipWords(a.err.Error()))
+				default:
+					pass.Report(ch.Path, 0, "%s: %s", ch.Path, clipWords(a.err.Error()))
 				}
 			}
 			return nil
