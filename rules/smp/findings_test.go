@@ -155,3 +155,20 @@ func TestSmpParseMessagesAreBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestSmpRenamedArtifact: renaming an artifact, even with its id made to
+// match the new name, or out of the way as an awp backup, is the deletion
+// of the old one.
+func TestSmpRenamedArtifact(t *testing.T) {
+	renamed := replace(t, v3(t), "id: 'artifact:llm-context-research'", "id: 'artifact:context-research'")
+	for name, after := range map[string]rulestest.Snapshot{
+		"renamed with its id": {"artifacts/context-research.md": renamed},
+		"moved to a backup":   {art + ".bak": v3(t)},
+		"moved into a folder": {"artifacts/old/llm-context-research.md": v3(t)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			got := edgeCheck(t, config.Default(), rulestest.Staged(rulestest.Snapshot{art: v3(t)}, after))
+			edgeMatch(t, got, []finding{{"smp/append-only", rules.Error, art + " was deleted (or renamed)"}})
+		})
+	}
+}
