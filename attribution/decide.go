@@ -27,13 +27,17 @@ type Input struct {
 // actorTrailer is the trailer that states the actor explicitly.
 const actorTrailer = "Small-Actor"
 
-// Decide attributes a change. In order: an explicit `Small-Actor:` trailer
-// (the last one, if several), then SMALL_HOOK_ACTOR, then agent markers
-// (co-author trailers naming a known agent, Assisted-by and Generated-by
-// trailers, an agent author or committer, configured identities and
-// trailers); otherwise the configured default for undecided changes, or,
-// before the commit message exists, a pending verdict. A Small-Actor or
-// SMALL_HOOK_ACTOR value other than agent or human is an error.
+// Decide attributes a change. Evidence of an agent always wins: a
+// `Small-Actor: agent` trailer or SMALL_HOOK_ACTOR=agent, a co-author
+// naming a known agent (as a trailer or as a line anywhere in the
+// message), Assisted-by and Generated-by trailers, an agent author or
+// committer, configured identities and trailers. A self-declared human
+// claim (`Small-Actor: human`, SMALL_HOOK_ACTOR=human) decides only when
+// there is no such evidence; when there is, the verdict is agent and
+// Contradicted names the claim. Without either, the configured default for
+// undecided changes applies, or, before the commit message exists, a
+// pending verdict. A Small-Actor or SMALL_HOOK_ACTOR value other than agent
+// or human is an error, whichever of several trailers holds it.
 func Decide(in Input, cfg config.Attribution) (Verdict, error) {
 	v, err := decideActor(in, cfg)
 	if err == nil {
@@ -45,27 +49,27 @@ func Decide(in Input, cfg config.Attribution) (Verdict, error) {
 func decideActor(in Input, cfg config.Attribution) (Verdict, error) {
 	trailers := ParseTrailers(in.Message)
 	agents := agentsNamed(in, trailers, cfg)
-	for i := len(trailers) - 1; i >= 0; i-- {
-		t := trailers[i]
-		if strings.EqualFold(t.Key, actorTrailer) {
-			a, err := parseActor(t.Value)
-			if err != nil {
-				return Verdict{}, fmt.Errorf("trailer %s: %w", t.Key, err)
-			}
-			return Verdict{Actor: a, Evidence: fmt.Sprintf("trailer %s: %s", t.Key, t.Value), Agents: agents}, nil
-		}
+	agentClaim, humanClaim, err := claims(in, trailers)
+	if err != nil {
+		return Verdict{}, err
 	}
-	if in.EnvActor != "" {
-		a, err := parseActor(in.EnvActor)
-		if err != nil {
-			return Verdict{}, fmt.Errorf("SMALL_HOOK_ACTOR: %w", err)
-		}
-		return Verdict{Actor: a, Evidence: "SMALL_HOOK_ACTOR=" + in.EnvActor, Agents: agents}, nil
+	evidence := agentClaim
+	if evidence == "" {
+		evidence = agentMarker(in, trailers, cfg)
 	}
-	if evidence := agentMarker(in, trailers, cfg); evidence != "" {
+	switch {
+	case evidence != "" && humanClaim != "":
+		return Verdict{
+			Actor:        Agent,
+			Evidence:     evidence + " (overrides the self-declared " + humanClaim + ")",
+			Agents:       agents,
+			Contradicted: humanClaim,
+		}, nil
+	case evidence != "":
 		return Verdict{Actor: Agent, Evidence: evidence, Agents: agents}, nil
-	}
-	if !in.HasMessage {
+	case humanClaim != "":
+		return Verdict{Actor: Human, Evidence: humanClaim, Agents: agents}, nil
+	case !in.HasMessage:
 		return Verdict{Actor: Unknown, Pending: true, Evidence: "no commit message yet (pre-commit stage); the commit-msg hook decides"}, nil
 	}
 	switch cfg.Unknown {
@@ -77,6 +81,38 @@ func decideActor(in Input, cfg config.Attribution) (Verdict, error) {
 	return Verdict{Actor: Human, Evidence: "no agent marker"}, nil
 }
 
+// claims returns the first self-declared agent claim and the first human
+// claim, from the Small-Actor trailers (every one of them is read) and then
+// SMALL_HOOK_ACTOR, each as evidence text, "" when there is none.
+func claims(in Input, trailers []Trailer) (agent, human string, err error) {
+	note := func(a Actor, evidence string) {
+		switch {
+		case a == Agent && agent == "":
+			agent = evidence
+		case a == Human && human == "":
+			human = evidence
+		}
+	}
+	for _, t := range trailers {
+		if !strings.EqualFold(t.Key, actorTrailer) {
+			continue
+		}
+		a, err := parseActor(t.Value)
+		if err != nil {
+			return "", "", fmt.Errorf("trailer %s: %w", t.Key, err)
+		}
+		note(a, "trailer "+t.Key+": "+clip(t.Value))
+	}
+	if in.EnvActor != "" {
+		a, err := parseActor(in.EnvActor)
+		if err != nil {
+			return "", "", fmt.Errorf("SMALL_HOOK_ACTOR: %w", err)
+		}
+		note(a, "SMALL_HOOK_ACTOR="+clip(in.EnvActor))
+	}
+	return agent, human, nil
+}
+
 func parseActor(s string) (Actor, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "agent":
@@ -84,7 +120,7 @@ func parseActor(s string) (Actor, error) {
 	case "human":
 		return Human, nil
 	}
-	return "", fmt.Errorf("%q is neither agent nor human", s)
+	return "", fmt.Errorf("%q is neither agent nor human", clip(s))
 }
 
 // agentMarker returns the first evidence that an agent made the change,
@@ -93,11 +129,11 @@ func agentMarker(in Input, trailers []Trailer, cfg config.Attribution) string {
 	keys := append(agentTrailers(), cfg.Trailers...)
 	for _, t := range trailers {
 		if isCoAuthor(t.Key) && isAgent(parseIdentity(t.Value), cfg) {
-			return fmt.Sprintf("trailer %s: %s", t.Key, t.Value)
+			return "trailer " + t.Key + ": " + clip(t.Value)
 		}
 		for _, k := range keys {
 			if strings.EqualFold(t.Key, k) {
-				return fmt.Sprintf("trailer %s: %s", t.Key, t.Value)
+				return "trailer " + t.Key + ": " + clip(t.Value)
 			}
 		}
 	}
@@ -106,7 +142,12 @@ func agentMarker(in Input, trailers []Trailer, cfg config.Attribution) string {
 		id   changes.Identity
 	}{{"author", in.Author}, {"committer", in.Committer}} {
 		if isAgent(who.id, cfg) {
-			return fmt.Sprintf("%s %s <%s>", who.role, who.id.Name, who.id.Email)
+			return fmt.Sprintf("%s %s <%s>", who.role, clip(who.id.Name), clip(who.id.Email))
+		}
+	}
+	for _, l := range coAuthorLines(in.Message) {
+		if isAgent(parseIdentity(l.Value), cfg) {
+			return "message line " + l.Key + ": " + clip(l.Value) + " (a co-author outside the trailers)"
 		}
 	}
 	return ""
@@ -138,7 +179,42 @@ func agentsNamed(in Input, trailers []Trailer, cfg config.Attribution) []string 
 	}
 	add(in.Author)
 	add(in.Committer)
+	for _, l := range coAuthorLines(in.Message) {
+		add(parseIdentity(l.Value))
+	}
 	return out
 }
 
 func isCoAuthor(key string) bool { return strings.EqualFold(key, "Co-authored-by") }
+
+// coAuthorLines returns every `Co-authored-by: value` line of the message
+// proper, trailer or not, indented or not: a co-author line that is not in
+// the last paragraph is no trailer to git, but it still says an agent took
+// part.
+func coAuthorLines(message string) []Trailer {
+	var out []Trailer
+	lines := splitLines(strings.ReplaceAll(message, "\r\n", "\n"))
+	for _, l := range lines[:endOfMessage(lines)] {
+		l = strings.TrimLeft(l, " \t")
+		if isComment(l) {
+			continue
+		}
+		if i := separator(l); i >= 1 && isCoAuthor(trimSpace(l[:i])) {
+			out = append(out, Trailer{Key: trimSpace(l[:i]), Value: trimSpace(l[i+1:])})
+		}
+	}
+	return out
+}
+
+// clipLength bounds the part of a value from a commit that a verdict
+// repeats: messages never echo long raw values.
+const clipLength = 72
+
+// clip returns s, or its first clipLength characters and "…".
+func clip(s string) string {
+	r := []rune(s)
+	if len(r) <= clipLength {
+		return s
+	}
+	return string(r[:clipLength]) + "…"
+}

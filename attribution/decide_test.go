@@ -214,27 +214,14 @@ func TestDecide(t *testing.T) {
 			actor: Human, evidence: "no agent marker",
 		},
 		{
-			name:  "Small-Actor: human wins over an agent author and co-author",
-			in:    Input{Message: msg(claude, "Small-Actor: human"), HasMessage: true, Author: changes.Identity{Name: "Cursor Agent", Email: "cursoragent@cursor.com"}, Committer: jane},
-			cfg:   def,
-			actor: Human, evidence: "trailer Small-Actor: human",
-			agents: []string{"noreply@anthropic.com", "cursoragent@cursor.com"},
-		},
-		{
 			name:  "Small-Actor: agent on a plain commit",
 			in:    Input{Message: msg("small-actor: Agent"), HasMessage: true, Author: jane, Committer: jane},
 			cfg:   def,
 			actor: Agent, evidence: "trailer small-actor: Agent",
 		},
 		{
-			name:  "the last Small-Actor wins",
-			in:    Input{Message: msg("Small-Actor: agent", "Small-Actor: human"), HasMessage: true, Author: jane, Committer: jane},
-			cfg:   def,
-			actor: Human, evidence: "trailer Small-Actor: human",
-		},
-		{
-			name:  "Small-Actor wins over SMALL_HOOK_ACTOR",
-			in:    Input{Message: msg("Small-Actor: human"), HasMessage: true, Author: jane, Committer: jane, EnvActor: "agent"},
+			name:  "Small-Actor: human on a plain commit",
+			in:    Input{Message: msg("Small-Actor: human"), HasMessage: true, Author: jane, Committer: jane, EnvActor: ""},
 			cfg:   def,
 			actor: Human, evidence: "trailer Small-Actor: human",
 		},
@@ -245,11 +232,10 @@ func TestDecide(t *testing.T) {
 			actor: Agent, evidence: "SMALL_HOOK_ACTOR=agent",
 		},
 		{
-			name:  "SMALL_HOOK_ACTOR=human wins over markers",
-			in:    Input{Message: msg(claude), HasMessage: true, Author: jane, Committer: jane, EnvActor: "human"},
+			name:  "SMALL_HOOK_ACTOR=human on a plain commit",
+			in:    Input{Message: msg(), HasMessage: true, Author: jane, Committer: jane, EnvActor: "human"},
 			cfg:   def,
 			actor: Human, evidence: "SMALL_HOOK_ACTOR=human",
-			agents: []string{"noreply@anthropic.com"},
 		},
 		{
 			name:  "SMALL_HOOK_ACTOR decides before the message exists",
@@ -316,6 +302,9 @@ func TestDecide(t *testing.T) {
 			if !reflect.DeepEqual(v.Agents, c.agents) {
 				t.Errorf("agents %q, want %q", v.Agents, c.agents)
 			}
+			if v.Contradicted != "" {
+				t.Errorf("contradicted %q, want none", v.Contradicted)
+			}
 		})
 	}
 }
@@ -327,6 +316,7 @@ func TestDecideErrors(t *testing.T) {
 		"empty Small-Actor":            {Message: "Subject\n\nSmall-Actor:\n", HasMessage: true},
 		"bad Small-Actor, agent marks": {Message: "Subject\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nSmall-Actor: bot\n", HasMessage: true},
 		"bad SMALL_HOOK_ACTOR":         {Message: "Subject\n", HasMessage: true, EnvActor: "robot"},
+		"bad first of two Small-Actor": {Message: "Subject\n\nSmall-Actor: robot\nSmall-Actor: human\n", HasMessage: true},
 		"bad SMALL_HOOK_ACTOR, no msg": {EnvActor: "yes"},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -23,6 +23,11 @@ type Verdict struct {
 	// Agents lists the agent identities the commit names (e-mails or names),
 	// for checks that compare them with what the change records.
 	Agents []string
+	// Contradicted is the self-declared human claim that evidence of an
+	// agent overrode ("trailer Small-Actor: human", "SMALL_HOOK_ACTOR=human"),
+	// or "". A claim never outweighs evidence, and a false claim is itself
+	// worth reporting.
+	Contradicted string
 	// Pending is true when the actor cannot be known yet: the pre-commit
 	// stage runs before the commit message exists. Checks that need the
 	// actor leave such a change to the commit-msg stage.

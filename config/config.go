@@ -11,6 +11,12 @@ type Config struct {
 	Secrets     Secrets
 	SMP         SMP
 	Signatures  Signatures
+	// Rules changes rules' severities by rule ID (see RuleSetting); nil
+	// keeps every rule's default.
+	Rules map[string]RuleSetting
+	// Exclude lists path patterns that no protocol rule governs (see
+	// Excluded).
+	Exclude []string
 }
 
 // Attribution configures how changes are attributed to humans or agents.

@@ -38,7 +38,13 @@ func Load(data []byte) (*Config, error) {
 	if !ok {
 		return nil, l.fail(nil, "the configuration must be a mapping")
 	}
-	if err := l.keys(nil, top, "attribution", "secrets", "smp", "signatures"); err != nil {
+	if err := l.keys(nil, top, "attribution", "secrets", "smp", "signatures", "rules", "exclude"); err != nil {
+		return nil, err
+	}
+	if err := l.rules(top, cfg); err != nil {
+		return nil, err
+	}
+	if err := l.exclude(top, cfg); err != nil {
 		return nil, err
 	}
 	if err := l.attribution(top, &cfg.Attribution); err != nil {

@@ -80,5 +80,5 @@ func addRule(run *sarif.Run, id string, rule *rules.Rule) {
 	d.WithShortDescription(sarif.NewMultiformatMessageString().WithText(title)).
 		WithFullDescription(sarif.NewMultiformatMessageString().WithText(rest)).
 		WithHelp(sarif.NewMultiformatMessageString().WithText(rest)).
-		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(string(rule.Severity)))
+		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(string(rule.Severity)).WithEnabled(!rule.OffByDefault))
 }

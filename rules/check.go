@@ -39,6 +39,7 @@ func Check(units []changes.Unit, opts Options) ([]Finding, error) {
 // range need not be held in memory.
 type Checker struct {
 	opts     Options
+	policy   *policy
 	cache    *Cache
 	findings []Finding
 	order    map[string]int
@@ -50,15 +51,21 @@ func NewChecker(opts Options) *Checker {
 	if opts.Config == nil {
 		opts.Config = config.Default()
 	}
-	return &Checker{opts: opts, cache: NewCache(), order: map[string]int{}}
+	return &Checker{opts: opts, policy: newPolicy(opts.Config, opts.Rules), cache: NewCache(), order: map[string]int{}}
 }
 
-// Check runs every rule over one unit, after locating the workspace of
-// each of its changes.
+// Check runs every rule the configuration leaves on over one unit, after
+// locating the workspace of each of its changes. Rules that do not see
+// excluded paths get the unit without them. A configuration that sets a
+// rule ID no rule has is an error (see ValidateSettings).
 func (c *Checker) Check(u *changes.Unit) error {
+	if err := c.policy.err; err != nil {
+		return fmt.Errorf("the configuration: %w", err)
+	}
 	if err := changes.Locate(u); err != nil {
 		return err
 	}
+	governed := c.policy.governed(u)
 	verdict := attribution.Verdict{Actor: attribution.Unknown}
 	if c.opts.Actor != nil {
 		v, err := c.opts.Actor(u)
@@ -73,7 +80,13 @@ func (c *Checker) Check(u *changes.Unit) error {
 	c.units++
 	c.cache.next()
 	for _, r := range c.opts.Rules {
-		pass := &Pass{Unit: u, Actor: verdict, Config: c.opts.Config, Secrets: c.opts.Secrets, rule: r, cache: c.cache, findings: &c.findings}
+		if !c.policy.runs[r.ID] {
+			continue
+		}
+		pass := &Pass{Unit: governed, Actor: verdict, Config: c.opts.Config, Secrets: c.opts.Secrets, rule: r, policy: c.policy, cache: c.cache, findings: &c.findings}
+		if r.SeesExcluded {
+			pass.Unit = u
+		}
 		if err := r.Run(pass); err != nil {
 			return fmt.Errorf("rule %s: %w", r.ID, err)
 		}

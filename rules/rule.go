@@ -38,14 +38,23 @@ type Finding struct {
 
 // Rule is one check.
 type Rule struct {
-	// ID is stable and public: users write it into configuration.
+	// ID is stable and public: users write it into configuration. An ID
+	// without a slash names a family: the rule reports its findings with
+	// ReportAs under ID/<name> (secrets/aws-access-token), and the
+	// configuration can address the family or one of its names.
 	ID string
 	// Doc's first line is a title; the rest explains what the rule checks
 	// and how to fix a finding.
 	Doc string
 	// Severity is the severity of the rule's findings unless a report says
-	// otherwise.
+	// otherwise or the configuration overrides it.
 	Severity Severity
+	// OffByDefault makes the rule run only when the configuration gives it
+	// a severity (rules: {ID: warning}).
+	OffByDefault bool
+	// SeesExcluded makes the rule judge paths the configuration excludes
+	// too; every other rule is handed units without them.
+	SeesExcluded bool
 	// Run checks one unit and reports through the pass. An error means the
 	// check could not be done (exit code 2), never that a rule fired.
 	Run func(*Pass) error
@@ -64,6 +73,7 @@ type Pass struct {
 	Secrets *secrets.Scanner
 
 	rule     *Rule
+	policy   *policy
 	cache    *Cache
 	findings *[]Finding
 }
@@ -79,13 +89,25 @@ func (p *Pass) ReportSeverity(sev Severity, path string, line int, format string
 }
 
 // ReportAs records a finding under an explicit rule ID, for rules that
-// report a family of IDs (secrets/<gitleaks rule>).
+// report a family of IDs (secrets/<gitleaks rule>). The configuration has
+// the last word: a severity it sets replaces sev, a rule ID it turns off
+// and a path it excludes record nothing.
 func (p *Pass) ReportAs(id string, sev Severity, path string, line int, format string, args ...any) {
+	sev, keep := p.policy.severity(p.rule, id, sev)
+	if !keep || !p.policy.judges(p.rule, path) {
+		return
+	}
 	f := Finding{Rule: id, Severity: sev, Path: path, Line: line, Message: fmt.Sprintf(format, args...)}
 	if p.Unit.Commit != nil {
 		f.Commit = p.Unit.Commit.Hash
 	}
 	*p.findings = append(*p.findings, f)
+}
+
+// Runs reports whether the check runs the rule with this ID: a rule can
+// leave a consequence unsaid when the rule that reports its cause runs.
+func (p *Pass) Runs(id string) bool {
+	return p.policy.runs[id]
 }
 
 // Memo returns the value cached under key, building it once per run with

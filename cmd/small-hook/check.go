@@ -215,6 +215,9 @@ func (c *checkCmd) loadConfig(files map[string][]byte, tgt target) (*config.Conf
 		return config.Default(), nil
 	}
 	cfg, err := config.Load(data)
+	if err == nil {
+		err = rules.ValidateSettings(cfg, registry.All())
+	}
 	if err != nil {
 		var ce *config.Error
 		if errors.As(err, &ce) {

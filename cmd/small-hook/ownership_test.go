@@ -41,7 +41,9 @@ func TestAgentMarkersOnIntentFail(t *testing.T) {
 		{"cursor author", "Cursor Agent", "cursoragent@cursor.com", "Refine intent", true},
 		{"assisted-by", "Test Human", "human@example.com", "Refine intent\n\nAssisted-by: claude:opus", true},
 		{"generated-by", "Test Human", "human@example.com", "Refine intent\n\nGenerated-By: some-agent", true},
-		{"human override", "Cursor Agent", "cursoragent@cursor.com", "Refine intent\n\nSmall-Actor: human", false},
+		{"an agent author claiming Small-Actor: human", "Cursor Agent", "cursoragent@cursor.com", "Refine intent\n\nSmall-Actor: human", true},
+		{"a Claude co-author claiming Small-Actor: human", "Test Human", "human@example.com", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nSmall-Actor: human", true},
+		{"a human claim on a human commit", "Test Human", "human@example.com", "Refine intent\n\nSmall-Actor: human", false},
 		{"trailer in the body is not a trailer", "Test Human", "human@example.com", "Refine intent\n\nAssisted-by: nobody, this is prose\nand more prose that is not a trailer.", false},
 	}
 	for _, tc := range cases {

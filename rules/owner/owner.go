@@ -1,23 +1,23 @@
 // Package owner holds the rules that need to know who made a change: the
-// SMALL ownership table, undecided attribution, and SMP provenance written
-// under another agent's name.
+// SMALL ownership table, undecided attribution, and human claims that
+// evidence of an agent contradicts.
 package owner
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/workspace"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // Rules returns the attribution rules, freshly built.
 func Rules() []*rules.Rule {
-	return []*rules.Rule{ownershipRule(), unknownRule(), provenanceAgentRule()}
+	return []*rules.Rule{ownershipRule(), humanEditRule(), claimRule(), unknownRule()}
 }
+
+// ownershipID is small/ownership's ID: attribution/claim leaves to it the
+// commits it reports.
+const ownershipID = "small/ownership"
 
 // owner returns who owns a change's file by SMALL's ownership table:
 // "human" for intent and constraints, "agent" for plan and progress, ""
@@ -51,6 +51,25 @@ func who(pass *rules.Pass) string {
 	return "this commit"
 }
 
+// fromParent reports a merge commit's change that only takes the file as
+// one parent has it: the parent's own commits made that change and are
+// judged as themselves. What a merge writes of its own is judged on the
+// merge.
+func fromParent(ch changes.Change) bool {
+	if ch.Merge == nil {
+		return false
+	}
+	for _, p := range ch.Merge.Parents {
+		switch {
+		case p == nil && ch.New == nil:
+			return true
+		case p != nil && ch.New != nil && p.Hash == ch.New.Hash && p.Kind == ch.New.Kind:
+			return true
+		}
+	}
+	return false
+}
+
 func verb(ch changes.Change) string {
 	switch {
 	case ch.Old == nil:
@@ -63,21 +82,43 @@ func verb(ch changes.Change) string {
 
 func ownershipRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/ownership",
+		ID:       ownershipID,
 		Severity: rules.Error,
 		Doc: `Agents do not touch human-owned intent and constraints
-SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them; plan.small.yml and progress.small.yml are agent-owned and humans SHOULD NOT edit them by hand. The actor comes from the commit (Small-Actor trailer, agent co-author trailers, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml): an agent change that adds, edits or deletes intent or constraints is an error; a human edit of plan or progress is a warning. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged.`,
+SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. The actor comes from the commit: evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes intent or constraints is an error; an agent's merge commit is judged by what it writes of its own, not by what it takes unchanged from a parent (that parent's commits are judged themselves). In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
 		Run: func(pass *rules.Pass) error {
-			if !judged(pass) {
+			if !judged(pass) || pass.Actor.Actor != attribution.Agent {
+				return nil
+			}
+			fix := "if a human made this change, commit it as that human without agent markers and with the trailer Small-Actor: human"
+			if pass.Actor.Contradicted != "" {
+				fix = "a self-declared " + pass.Actor.Contradicted + " never overrides evidence of an agent; if a human made this change, commit it as that human without the agent's co-author trailer or identity"
+			}
+			for _, ch := range pass.Unit.Changes {
+				if owner(ch) == "human" && !fromParent(ch) {
+					pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s: agents must not change intent or constraints; a human commits such changes and agents propose them (a small draft file or a pull request comment); %s",
+						who(pass), pass.Actor.Evidence, verb(ch), ch.Path, fix)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func humanEditRule() *rules.Rule {
+	return &rules.Rule{
+		ID:           "small/human-edit",
+		Severity:     rules.Warning,
+		OffByDefault: true,
+		Doc: `A human edits agent-owned plan or progress (off unless turned on)
+SMALL's ownership table says humans SHOULD NOT edit plan.small.yml and progress.small.yml by hand. In practice humans run the reference small CLI, which writes exactly those files, so nearly every human commit of a governed workspace would be reported: the rule is off by default. Turn it on with rules: {small/human-edit: warning} (or error) in .small-hook.yml to report a human-attributed commit that edits or deletes plan or progress. Fix: let the agent or the small CLI record the change (if an agent made the commit, mark it with Small-Actor: agent).`,
+		Run: func(pass *rules.Pass) error {
+			if !judged(pass) || pass.Actor.Actor != attribution.Human {
 				return nil
 			}
 			for _, ch := range pass.Unit.Changes {
-				switch {
-				case pass.Actor.Actor == attribution.Agent && owner(ch) == "human":
-					pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s: agents must not change it; a human commits intent and constraint changes, agents propose them in `small draft` files or a pull request comment (if a human made this commit, add the trailer Small-Actor: human)",
-						who(pass), pass.Actor.Evidence, verb(ch), ch.Path)
-				case pass.Actor.Actor == attribution.Human && ch.Old != nil && owner(ch) == "agent":
-					pass.ReportSeverity(rules.Warning, ch.Path, 0, "%s is human-authored (%s) and %s agent-owned %s: humans should not edit it by hand (it may be regenerated); let the agent record the change (if an agent made this commit, add the trailer Small-Actor: agent)",
+				if ch.Old != nil && owner(ch) == "agent" && !fromParent(ch) {
+					pass.Report(ch.Path, 0, "%s is human-authored (%s) and %s agent-owned %s: humans should not edit it by hand (it may be regenerated); let the agent or the small CLI record the change (if an agent made this commit, add the trailer Small-Actor: agent)",
 						who(pass), pass.Actor.Evidence, verb(ch), ch.Path)
 				}
 			}
@@ -90,6 +131,37 @@ SMALL's ownership table: intent.small.yml and constraints.small.yml are human-ow
 // an AWP workspace's artifacts.
 func governed(ch changes.Change) bool {
 	return ch.Place.Area == workspace.Files || ch.Place.Area == workspace.Artifacts
+}
+
+func claimRule() *rules.Rule {
+	return &rules.Rule{
+		ID:       "attribution/claim",
+		Severity: rules.Warning,
+		Doc: `A human claim that evidence of an agent contradicts
+Small-Actor: human and SMALL_HOOK_ACTOR=human are self-declared: anyone, an agent included, can write them. When the same commit carries evidence of an agent (an agent co-author line, Assisted-by or Generated-by, an agent author or committer, Small-Actor: agent), the evidence decides and the claim is false. Such a commit that changes agent state is reported once, on its first governed file, as a warning; when it also changes intent or constraints, small/ownership reports it as an error naming both the evidence and the claim instead (and this rule does, as an error, when small/ownership is turned off). Fix: a human commits without the agent's markers; an agent never claims to be human.`,
+		Run: func(pass *rules.Pass) error {
+			if !judged(pass) || pass.Actor.Contradicted == "" {
+				return nil
+			}
+			first, sev := "", rules.Warning
+			for _, ch := range pass.Unit.Changes {
+				if owner(ch) == "human" && !fromParent(ch) {
+					if pass.Runs(ownershipID) {
+						return nil
+					}
+					sev = rules.Error
+				}
+				if first == "" && governed(ch) {
+					first = ch.Path
+				}
+			}
+			if first != "" {
+				pass.ReportSeverity(sev, first, 0, "%s claims %s but carries evidence of an agent (%s): a self-declared claim never overrides that evidence, so the change is judged as an agent's; remove the false claim, or, if a human made the change, commit it without the agent's markers",
+					who(pass), pass.Actor.Contradicted, pass.Actor.Evidence)
+			}
+			return nil
+		},
+	}
 }
 
 func unknownRule() *rules.Rule {
@@ -111,123 +183,4 @@ When .small-hook.yml sets attribution.unknown: error, a change to .small/ or art
 			return nil
 		},
 	}
-}
-
-func provenanceAgentRule() *rules.Rule {
-	return &rules.Rule{
-		ID:       "smp/attribution",
-		Severity: rules.Warning,
-		Doc: `New provenance names the agent that made the commit
-When an agent-attributed commit appends provenance entries to a knowledge artifact, each new entry's agent should be one of the commit's agent identities or one of the artifact's authors. Anything else means the provenance was written under another agent's name. Entries that the file already held before the commit (at any parent of a merge) are not judged again, and a tree (--all) has no actor to compare with. Record the change with the committing agent's identity, or add that agent to authors.`,
-		Run: func(pass *rules.Pass) error {
-			if !judged(pass) || pass.Actor.Actor != attribution.Agent {
-				return nil
-			}
-			for _, ch := range pass.Unit.Changes {
-				if !isArtifact(ch) || ch.New == nil || ch.New.Kind != changes.KindFile {
-					continue
-				}
-				cur, err := frontmatter(ch.New)
-				if err != nil {
-					continue // smp/parse reports it
-				}
-				known := map[string]bool{}
-				for _, a := range pass.Actor.Agents {
-					known[strings.ToLower(a)] = true
-				}
-				for _, a := range stringsOf(cur, "authors") {
-					known[strings.ToLower(a)] = true
-				}
-				entries := listOf(cur, "provenance")
-				for _, i := range appended(entries, earlierProvenance(ch)) {
-					e := entries[i]
-					m, _ := e.(map[string]any)
-					agent, _ := m["agent"].(string)
-					if agent != "" && !known[strings.ToLower(agent)] {
-						pass.Report(ch.Path, cur.Line("provenance", fmt.Sprint(i)), "%s (%s) appends provenance entry %d by %q, which is neither an agent of the commit nor an author of the artifact: record changes under the committing agent's identity, or add that agent to the artifact's authors", who(pass), pass.Actor.Evidence, i+1, agent)
-					}
-				}
-			}
-			return nil
-		},
-	}
-}
-
-// earlierProvenance returns the provenance of the file before the change:
-// at the first parent and, for a merge, at every other parent.
-func earlierProvenance(ch changes.Change) [][]any {
-	blobs := []*changes.Blob{ch.Old}
-	if ch.Merge != nil && len(ch.Merge.Parents) > 1 {
-		blobs = append(blobs, ch.Merge.Parents[1:]...) // Parents[0] is Old
-	}
-	var out [][]any
-	for _, b := range blobs {
-		if b == nil || b.Kind != changes.KindFile {
-			continue
-		}
-		if d, err := frontmatter(b); err == nil {
-			out = append(out, listOf(d, "provenance"))
-		}
-	}
-	return out
-}
-
-// appended returns the indexes of the entries that no earlier version
-// holds. Entries are compared as values, so re-quoting by awp is no change;
-// an entry moved or kept in place is not new.
-func appended(entries []any, earlier [][]any) []int {
-	start := 0
-	if len(earlier) > 0 {
-		for start < len(entries) && start < len(earlier[0]) && yamldoc.Equal(entries[start], earlier[0][start]) {
-			start++
-		}
-	}
-	var out []int
-	for i := start; i < len(entries); i++ {
-		if !holds(earlier, entries[i]) {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-func holds(versions [][]any, e any) bool {
-	for _, v := range versions {
-		for _, x := range v {
-			if yamldoc.Equal(x, e) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isArtifact reports a change to a knowledge artifact.
-func isArtifact(ch changes.Change) bool {
-	p := ch.Place
-	return p.Area == workspace.Artifacts && !p.Folded && !strings.Contains(p.Rel, "/") && strings.HasSuffix(p.Rel, ".md")
-}
-
-func frontmatter(b *changes.Blob) (*yamldoc.Doc, error) {
-	fm, err := yamldoc.SplitFrontmatter(b.Data)
-	if err != nil {
-		return nil, err
-	}
-	return yamldoc.DecodeAt(fm.YAML, fm.Line-1)
-}
-
-func listOf(d *yamldoc.Doc, key string) []any {
-	m, _ := d.Value.(map[string]any)
-	l, _ := m[key].([]any)
-	return l
-}
-
-func stringsOf(d *yamldoc.Doc, key string) []string {
-	var out []string
-	for _, v := range listOf(d, key) {
-		if s, ok := v.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }

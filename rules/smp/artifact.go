@@ -6,7 +6,9 @@ package smp
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 
@@ -67,12 +69,20 @@ func parseBlob(b *changes.Blob) *artifact {
 	return &artifact{doc: doc, top: top, body: string(fm.Body)}
 }
 
-// version returns the artifact's version, or -1 when it is not an integer.
-func (a *artifact) version() int64 {
-	if v, ok := a.top["version"].(int64); ok {
-		return v
+// version returns the artifact's version by value, whatever its spelling
+// (3, 3.0, 3e0) and Go type; false when it is not an integer (smp/schema
+// reports that).
+func (a *artifact) version() (*big.Int, bool) {
+	return integer(a.top["version"])
+}
+
+// written returns the scalar at the top-level key as written in the file,
+// bounded.
+func (a *artifact) written(key string) string {
+	if n := a.doc.Node(key); n != nil && n.Value != "" {
+		return clip(n.Value, valueLength)
 	}
-	return -1
+	return shown(a.top[key])
 }
 
 // provenance returns the provenance entries.
@@ -127,13 +137,44 @@ func when(e any) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// describeEntry names provenance entry i for messages.
+// describeEntry names provenance entry i for messages, one way
+// everywhere: "provenance entry 3 (updated by did:key:z6MkvmWSVtpUTrKQ…)".
 func describeEntry(i int, e any) string {
-	who := agent(e)
-	if len(who) > 24 {
-		who = who[:24] + "…"
+	return fmt.Sprintf("provenance entry %d (%s by %s)", i+1, clip(action(e), 16), clip(agent(e), 24))
+}
+
+// valueLength bounds how much of a value from a file a message repeats.
+const valueLength = 40
+
+// clip returns s, or its first n characters and "…".
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
 	}
-	return fmt.Sprintf("provenance entry %d (%s by %s)", i+1, action(e), who)
+	return string(r[:n]) + "…"
+}
+
+// shown writes a decoded value for a message, bounded: a string quoted, a
+// timestamp as written, a number as a number, and lists and mappings by
+// their size only.
+func shown(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "nothing"
+	case string:
+		return strconv.Quote(clip(v, valueLength))
+	case yamldoc.Timestamp:
+		return clip(v.Text, valueLength)
+	case []any:
+		return fmt.Sprintf("a list of %d", len(v))
+	case map[string]any:
+		return fmt.Sprintf("a mapping of %d keys", len(v))
+	}
+	if r, ok := number(v); ok {
+		return clip(r.RatString(), valueLength)
+	}
+	return clip(fmt.Sprint(v), valueLength)
 }
 
 // versions is a change's old and new parsed artifact; old is nil for a
@@ -195,17 +236,7 @@ func previous(pass *rules.Pass, v versions) []*artifact {
 // at holds each entry's index in the new provenance. It is computed once
 // per change.
 func added(pass *rules.Pass, v versions) (entries []any, at []int) {
-	key := "smp/added:" + v.change.New.Hash
-	if v.change.Old != nil {
-		key += ":" + v.change.Old.Hash
-	}
-	if m := v.change.Merge; m != nil {
-		for _, p := range m.Parents {
-			if p != nil {
-				key += "," + p.Hash
-			}
-		}
-	}
+	key := "smp/added" + changeKey(v)
 	r := pass.Memo(key, func() any {
 		e, at := computeAdded(pass, v)
 		return addedEntries{e, at}

@@ -8,19 +8,23 @@ import (
 	"github.com/small-hook/small-hook/rules"
 )
 
+// provenanceID is smp/provenance's ID: smp/unrecorded-change leaves lost
+// authors to it.
+const provenanceID = "smp/provenance"
+
 func provenanceRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "smp/provenance",
+		ID:       provenanceID,
 		Severity: rules.Error,
 		Doc: `Provenance tells a consistent story
-The first provenance entry is the created entry and created appears nowhere else; every new entry is no earlier than the one before it; authors only grow (SMP merges take the union of authors, so a merge commit keeps every parent's authors). In staged and range modes the entries a change adds are judged; with --all, every entry.`,
+The first provenance entry is the created entry and created appears nowhere else; every new entry is no earlier than the one before it; authors only grow (SMP merges take the union of authors, so a merge commit keeps every parent's authors). In staged and range modes the entries a change adds are judged; with --all, every entry. When a change rewrites history (smp/append-only), only the entries it appends after the old ones are judged.`,
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
 				all := v.cur.provenance()
-				if len(all) > 0 && action(all[0]) != "created" {
+				if len(all) > 0 && action(all[0]) != "created" && !rewritesHistory(pass, v) {
 					pass.Report(v.path, v.cur.entryLine(0), "%s: the first provenance entry must be the `created` entry", describeEntry(0, all[0]))
 				}
-				newEntries, at := added(pass, v)
+				newEntries, at := judgedEntries(pass, v)
 				for k, e := range newEntries {
 					i := at[k]
 					if i > 0 && action(e) == "created" {
@@ -35,26 +39,45 @@ The first provenance entry is the created entry and created appears nowhere else
 						pass.Report(v.path, v.cur.entryLine(i), "%s: its timestamp is earlier than the entry before it; provenance is appended in time order", describeEntry(i, e))
 					}
 				}
-				have := map[string]bool{}
-				for _, a := range v.cur.strings("authors") {
-					have[a] = true
-				}
-				var lost []string
-				for _, prev := range previous(pass, v) {
-					for _, a := range prev.strings("authors") {
-						if !have[a] {
-							have[a] = true
-							lost = append(lost, a)
-						}
-					}
-				}
-				if len(lost) > 0 {
-					pass.Report(v.path, v.cur.doc.Line("authors"), "authors lost %s: authors only grow; restore them", strings.Join(lost, ", "))
+				if lost := lostAuthors(pass, v); len(lost) > 0 {
+					pass.Report(v.path, v.cur.doc.Line("authors"), "authors lost %s: authors only grow (a merge takes the union of both sides' authors); restore them", listed(lost))
 				}
 			})
 			return nil
 		},
 	}
+}
+
+// lostAuthors returns the authors an earlier version (any parent of a
+// merge) has and the new version does not.
+func lostAuthors(pass *rules.Pass, v versions) []string {
+	have := map[string]bool{}
+	for _, a := range v.cur.strings("authors") {
+		have[a] = true
+	}
+	var lost []string
+	for _, prev := range previous(pass, v) {
+		for _, a := range prev.strings("authors") {
+			if !have[a] {
+				have[a] = true
+				lost = append(lost, a)
+			}
+		}
+	}
+	return lost
+}
+
+// listed names at most three values, bounded, and how many more there are.
+func listed(values []string) string {
+	var out []string
+	for i, s := range values {
+		if i == 3 {
+			out = append(out, fmt.Sprintf("and %d more", len(values)-3))
+			break
+		}
+		out = append(out, clip(s, 2*valueLength))
+	}
+	return strings.Join(out, ", ")
 }
 
 // separatorPattern matches SMP's merge separator line.
@@ -75,7 +98,7 @@ SMP's additive merge appends the source body after a separator line "*Merged fro
 				if failed != nil {
 					return
 				}
-				newEntries, at := added(pass, v)
+				newEntries, at := judgedEntries(pass, v)
 				merged, start := 0, 0
 				for k, e := range newEntries {
 					if action(e) == "merged" {
@@ -111,7 +134,7 @@ SMP's additive merge appends the source body after a separator line "*Merged fro
 						return
 					}
 					if b == nil {
-						pass.Report(v.path, v.cur.entryLine(start), "merged from artifact:%s, but %s does not exist: commit the source artifact too, so the merge can be traced", m[1], source)
+						pass.Report(v.path, v.cur.entryLine(start), "merged from artifact:%s, but %s does not exist: commit the source artifact too, so the merge can be traced", clip(m[1], valueLength), clip(source, 3*valueLength))
 					}
 				}
 			})

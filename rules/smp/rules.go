@@ -2,6 +2,8 @@ package smp
 
 import (
 	"fmt"
+	"math/big"
+	"regexp"
 	"strings"
 
 	"github.com/small-hook/small-hook/rules"
@@ -21,6 +23,7 @@ func Rules() []*rules.Rule {
 		provenanceRule(),
 		unrecordedRule(),
 		mergeRule(),
+		attributionRule(),
 	}
 }
 
@@ -36,8 +39,13 @@ A file artifacts/<slug>.md is a knowledge artifact: its first line is ---, YAML 
 				if !isArtifact(ch) || ch.New == nil {
 					continue
 				}
-				if a := parse(pass, ch.New); a.err != nil {
-					pass.Report(ch.Path, a.line, "%s: %s", ch.Path, a.err)
+				a := parse(pass, ch.New)
+				switch {
+				case a.err == nil:
+				case a.line > 0:
+					pass.Report(ch.Path, a.line, "%s: %s; a knowledge artifact is a line ---, a YAML mapping, a line --- and the Markdown body: fix the frontmatter here, or move the file out of artifacts/", ch.Path, clipWords(a.err.Error()))
+				default:
+					pass.Report(ch.Path, 0, "%s: %s", ch.Path, clipWords(a.err.Error()))
 				}
 			}
 			return nil
@@ -45,12 +53,18 @@ A file artifacts/<slug>.md is a knowledge artifact: its first line is ---, YAML 
 	}
 }
 
+// idID is smp/id's ID: smp/schema leaves a string id to it.
+const idID = "smp/id"
+
+// schemaID is smp/schema's ID: smp/version leaves a version below 1 to it.
+const schemaID = "smp/schema"
+
 func schemaRule(set *schemas.Set) *rules.Rule {
 	return &rules.Rule{
-		ID:       "smp/schema",
+		ID:       schemaID,
 		Severity: rules.Error,
 		Doc: `Knowledge artifact frontmatter matches its schema
-The frontmatter is validated against schemas/knowledge-artifact.schema.json: required awp, smp, type, id, title, authors, version, created and provenance; id artifact:<slug>; version an integer of at least 1; confidence between 0 and 1; provenance entries with agent, action (created, updated, merged, synced) and timestamp. One finding per violation, with its JSON pointer.`,
+The frontmatter is validated against schemas/knowledge-artifact.schema.json: required awp, smp, type, id, title, authors, version, created and provenance; version an integer of at least 1 (3.0 is the integer 3; 3.5 is reported); confidence between 0 and 1; provenance entries with agent, action (created, updated, merged, synced) and timestamp. One finding per violation, with its JSON pointer. An id that is a string is judged by smp/id.`,
 		Run: func(pass *rules.Pass) error {
 			var err error
 			eachArtifact(pass, func(v versions) {
@@ -59,8 +73,12 @@ The frontmatter is validated against schemas/knowledge-artifact.schema.json: req
 				}
 				var violations []schemas.Violation
 				violations, err = set.Validate("knowledge-artifact", "", v.cur.top)
+				_, idIsString := v.cur.top["id"].(string)
 				for _, x := range violations {
-					pass.Report(v.path, v.cur.doc.Line(x.Path...), "%s: %s", x.Pointer(), x.Message)
+					if x.Pointer() == "/id" && idIsString && pass.Runs(idID) {
+						continue
+					}
+					pass.Report(v.path, v.cur.doc.Line(x.Path...), "%s: %s", x.Pointer(), clipWords(x.Message))
 				}
 			})
 			return err
@@ -68,23 +86,47 @@ The frontmatter is validated against schemas/knowledge-artifact.schema.json: req
 	}
 }
 
+// clipWords bounds every long run of non-blank characters in a message
+// that may repeat values from the file (a schema validator's messages do).
+func clipWords(msg string) string {
+	words := strings.Split(msg, " ")
+	for i, w := range words {
+		words[i] = clip(w, 2*valueLength)
+	}
+	return clip(strings.Join(words, " "), 8*valueLength)
+}
+
+// slugPattern is SMP's slug: the file name of artifacts/<slug>.md and the
+// part of the id after artifact:.
+func slugPattern() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`) }
+
 func idRule() *rules.Rule {
+	valid := slugPattern()
 	return &rules.Rule{
-		ID:       "smp/id",
+		ID:       idID,
 		Severity: rules.Error,
 		Doc: `An artifact's id matches its file name and never changes
-SMP: the slug doubles as the file name, artifacts/<slug>.md holds id artifact:<slug>, and an artifact keeps its id for life. Renaming an artifact means creating a new one. A missing id is reported by smp/schema.`,
+SMP: the slug (lower-case letters, digits and dashes) doubles as the file name, artifacts/<slug>.md holds id artifact:<slug>, and an artifact keeps its id for life; renaming an artifact means creating a new one. One finding per artifact, the first that applies: a file name that is not a slug, an id that changed, an id that does not match the file name. A missing id, or one that is not a string, is reported by smp/schema.`,
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
 				id, ok := v.cur.top["id"].(string)
-				want := "artifact:" + slug(v.path)
-				if ok && id != want {
-					pass.Report(v.path, v.cur.doc.Line("id"), "id is %q but the file is %s: the id must be %q", id, v.path, want)
+				if !ok {
+					return
 				}
+				line := v.cur.doc.Line("id")
+				name := slug(v.path)
+				want := "artifact:" + name
+				oldID := ""
 				if v.old != nil {
-					if oldID, _ := v.old.top["id"].(string); oldID != "" && oldID != id {
-						pass.Report(v.path, v.cur.doc.Line("id"), "id changed from %q to %q: an artifact keeps its id; restore it", oldID, id)
-					}
+					oldID, _ = v.old.top["id"].(string)
+				}
+				switch {
+				case !valid.MatchString(name):
+					pass.Report(v.path, line, "the file name %s is not an SMP slug (lower-case letters, digits and dashes): rename the file to artifacts/<slug>.md with id artifact:<slug>; on a case-insensitive file system a name that differs only in case is the same file", shown(name+".md"))
+				case oldID != "" && oldID != id:
+					pass.Report(v.path, line, "id changed from %s to %s: an artifact keeps its id for life; restore id: %s (a renamed artifact is a new artifact)", shown(oldID), shown(id), shown(oldID))
+				case id != want:
+					pass.Report(v.path, line, "id is %s but the file is %s: the id must be %s", shown(id), v.path, shown(want))
 				}
 			})
 			return nil
@@ -94,10 +136,10 @@ SMP: the slug doubles as the file name, artifacts/<slug>.md holds id artifact:<s
 
 func appendOnlyRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "smp/append-only",
+		ID:       appendOnlyID,
 		Severity: rules.Error,
 		Doc: `Provenance is append-only and artifacts are not deleted
-SMP: provenance entries must not be modified or deleted. Compared with the previous version, every provenance entry must still be there, unchanged and in order, and created must not change; deleting or renaming an artifact is reported too. Values are compared, not text, so awp's requoting and folding are fine. awp sync pull replaces a trailing synced entry on a fast-forward: that is reported as well, as an error unless smp.sync-replace: warning is set in .small-hook.yml. Restore the entry and record the change as a new entry.`,
+SMP: provenance entries must not be modified or deleted. Compared with the previous version, every provenance entry must still be there, unchanged and in order, and created must not change; a merge commit keeps the merge base's entries as a prefix and every parent's entries in their order. Deleting or renaming an artifact is reported too. Values are compared, not text, so awp's requoting and folding are fine. awp sync pull replaces a trailing synced entry on a fast-forward: that is reported as well, as an error unless smp.sync-replace: warning is set in .small-hook.yml. A rewrite of history is reported once, here: the version, provenance and unrecorded-change rules do not repeat its consequences. Restore the entry and record the change as a new entry.`,
 		Run: func(pass *rules.Pass) error {
 			for i := range pass.Unit.Changes {
 				ch := &pass.Unit.Changes[i]
@@ -106,101 +148,16 @@ SMP: provenance entries must not be modified or deleted. Compared with the previ
 				}
 			}
 			eachArtifact(pass, func(v versions) {
-				if v.old != nil && !yamldoc.Equal(v.old.top["created"], v.cur.top["created"]) {
-					pass.Report(v.path, v.cur.doc.Line("created"), "created changed from %v to %v: it records when the artifact was made; restore it", v.old.top["created"], v.cur.top["created"])
-				}
-				switch {
-				case v.change.Merge != nil:
-					checkMerge(pass, v)
-				case v.old != nil:
-					checkPrefix(pass, v, v.old.provenance(), "the previous version")
+				for _, r := range rewrites(pass, v) {
+					sev := rules.Error
+					if r.syncReplace && pass.Config.SMP.SyncReplace == "warning" {
+						sev = rules.Warning
+					}
+					pass.ReportSeverity(sev, v.path, r.line, "%s", r.msg)
 				}
 			})
 			return nil
 		},
-	}
-}
-
-// checkPrefix reports old provenance entries that are not an unchanged
-// prefix of the new provenance.
-func checkPrefix(pass *rules.Pass, v versions, old []any, what string) {
-	cur := v.cur.provenance()
-	for i, o := range old {
-		if i < len(cur) && yamldoc.Equal(o, cur[i]) {
-			continue
-		}
-		if syncReplaced(old, cur, i) {
-			sev := rules.Error
-			if pass.Config.SMP.SyncReplace == "warning" {
-				sev = rules.Warning
-			}
-			pass.ReportSeverity(sev, v.path, v.cur.entryLine(i), "%s of %s, a trailing `synced` entry, was replaced, as `awp sync pull` does on a fast-forward: provenance is append-only; keep the earlier entry and append the new one after it (set smp.sync-replace: warning in .small-hook.yml to accept awp's behaviour)", describeEntry(i, o), what)
-			return
-		}
-		line := v.cur.doc.Line("provenance")
-		if i < len(cur) {
-			line = v.cur.entryLine(i)
-		}
-		pass.Report(v.path, line, "%s of %s %s; provenance is append-only: restore it and record the change as a new `updated` entry", describeEntry(i, o), what, whatHappened(old, cur, i))
-		return
-	}
-}
-
-// whatHappened says how old entry i fails to be cur[i]: removed, moved,
-// changed in place, or replaced by a different entry.
-func whatHappened(old, cur []any, i int) string {
-	o := old[i]
-	switch {
-	case i >= len(cur) || index(old, cur[i]) > i && index(cur, o) < 0:
-		return "was removed"
-	case index(cur, o) >= 0:
-		return "was moved: the entries were reordered"
-	}
-	if keys := yamldoc.ChangedKeys(o, cur[i]); len(keys) > 0 && action(cur[i]) == action(o) && agent(cur[i]) == agent(o) {
-		verb := "differ"
-		if len(keys) == 1 {
-			verb = "differs"
-		}
-		return fmt.Sprintf("was changed: %s %s", strings.Join(keys, ", "), verb)
-	}
-	return "was replaced by a different entry"
-}
-
-// syncReplaced reports awp's fast-forward sync: the last old entry is a
-// synced entry, and the new list has a different synced entry in its place.
-func syncReplaced(old, cur []any, i int) bool {
-	return i == len(old)-1 && i < len(cur) && action(old[i]) == "synced" && action(cur[i]) == "synced"
-}
-
-// checkMerge checks a merge commit's artifact: the merge base's entries
-// as a prefix and every parent's entries in that parent's order.
-func checkMerge(pass *rules.Pass, v versions) {
-	m := v.change.Merge
-	if m.Base != nil {
-		if base := parse(pass, m.Base); base.err == nil {
-			checkPrefix(pass, v, base.provenance(), "the merge base")
-		}
-	}
-	cur := v.cur.provenance()
-	for pi, p := range m.Parents {
-		if p == nil {
-			continue
-		}
-		parent := parse(pass, p)
-		if parent.err != nil {
-			continue
-		}
-		j := 0
-		for i, e := range parent.provenance() {
-			for j < len(cur) && !yamldoc.Equal(cur[j], e) {
-				j++
-			}
-			if j == len(cur) {
-				pass.Report(v.path, v.cur.doc.Line("provenance"), "the merge lost or rewrote %s of parent %d: a merge keeps every parent's provenance in order; redo the merge", describeEntry(i, e), pi+1)
-				break
-			}
-			j++
-		}
 	}
 }
 
@@ -209,55 +166,84 @@ func versionRule() *rules.Rule {
 		ID:       "smp/version",
 		Severity: rules.Error,
 		Doc: `The version counter rises by one per recorded change
-SMP: version starts at 1 and every update or merge increments it by 1. Compared with the previous version, version must rise by exactly the number of new updated and merged provenance entries (a new synced entry may raise it by one or not: awp sync does both), and never go down. A new artifact's version is at least the number of its created, updated and merged entries; a merge commit's version is at least every parent's.`,
+SMP: version starts at 1 and every update or merge increments it by 1. The version is judged by its value, however it is spelled (3, 3.0 and 3e0 are 3; a version that is not an integer is reported by smp/schema). Compared with the previous version, version must rise by exactly the number of new updated and merged provenance entries (a new synced entry may raise it by one or not: awp sync does both), and never go down. A merge commit's version follows from its parents the same way: from at least one parent, by the entries the merge adds to that parent. A new artifact's version is at least the number of its created, updated and merged entries.`,
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
-				cur := v.cur.version()
-				if cur < 0 {
-					return
+				cur, ok := v.cur.version()
+				if !ok || cur.Sign() <= 0 && pass.Runs(schemaID) || rewritesHistory(pass, v) {
+					return // smp/schema or smp/append-only reports it
 				}
 				line := v.cur.doc.Line("version")
-				if m := v.change.Merge; m != nil {
-					for _, p := range m.Parents {
-						if p == nil {
-							continue
-						}
-						if a := parse(pass, p); a.err == nil && a.version() > cur {
-							pass.Report(v.path, line, "version %d is below a merged parent's version %d: versions never go down", cur, a.version())
-						}
+				prevs := previous(pass, v)
+				if len(prevs) == 0 {
+					if n := countActions(v.cur.provenance(), "created", "updated", "merged"); cur.Cmp(big.NewInt(int64(n))) < 0 {
+						pass.Report(v.path, line, "version %s is below the %d created, updated and merged provenance entries: each of them raised the version by one; set version to %d", v.cur.written("version"), n, n)
 					}
 					return
 				}
-				newEntries, _ := added(pass, v)
-				bumps, syncs := 0, 0
-				for _, e := range newEntries {
-					switch action(e) {
-					case "updated", "merged":
-						bumps++
-					case "synced":
-						syncs++
+				var complaint string
+				for pi, prev := range prevs {
+					old, ok := prev.version()
+					if !ok {
+						return // the earlier version was reported when it was made
+					}
+					bumps, syncs := newActions(v.cur.provenance(), prev.provenance())
+					rise := new(big.Int).Sub(cur, old)
+					if rise.Cmp(big.NewInt(int64(bumps))) >= 0 && rise.Cmp(big.NewInt(int64(bumps+syncs))) <= 0 {
+						return
+					}
+					if pi == 0 {
+						complaint = versionComplaint(v, prev, cur, old, rise, bumps)
 					}
 				}
-				if v.old == nil {
-					if created := countActions(v.cur.provenance(), "created", "updated", "merged"); cur < int64(created) {
-						pass.Report(v.path, line, "version %d is below the %d created, updated and merged provenance entries: each of them raised the version by one", cur, created)
-					}
-					return
-				}
-				old := v.old.version()
-				if old < 0 {
-					return
-				}
-				switch rise := cur - old; {
-				case rise < 0:
-					pass.Report(v.path, line, "version went down from %d to %d: versions only rise", old, cur)
-				case rise < int64(bumps) || rise > int64(bumps+syncs):
-					pass.Report(v.path, line, "version rose by %d (%d to %d) but %d updated/merged entries were added: each recorded change raises the version by exactly one; set version to %d", rise, old, cur, bumps, old+int64(bumps))
-				}
+				pass.Report(v.path, line, "%s", complaint)
 			})
 			return nil
 		},
 	}
+}
+
+// versionComplaint says how version cur fails to follow from prev's version
+// old with bumps new updated and merged entries.
+func versionComplaint(v versions, prev *artifact, cur, old, rise *big.Int, bumps int) string {
+	want := new(big.Int).Add(old, big.NewInt(int64(bumps)))
+	written := v.cur.written("version")
+	if v.change.Merge != nil {
+		return fmt.Sprintf("version %s of the merge does not follow from its parents: the first parent has version %s and the merge brings it %d updated/merged provenance entries; each recorded change raises the version by exactly one: set version to %s",
+			written, prev.written("version"), bumps, want)
+	}
+	if rise.Sign() < 0 {
+		return fmt.Sprintf("version went down from %s to %s: versions only rise; set version to %s", prev.written("version"), written, want)
+	}
+	return fmt.Sprintf("version rose by %s (%s to %s) but %d updated/merged provenance entries were added: each recorded change raises the version by exactly one; set version to %s",
+		rise, prev.written("version"), written, bumps, want)
+}
+
+// newActions counts the entries of cur that old does not hold (each old
+// entry accounts for one equal entry of cur) by what they do to the
+// version: updated and merged entries raise it, synced entries may.
+func newActions(cur, old []any) (bumps, syncs int) {
+	used := make([]bool, len(cur))
+	for _, o := range old {
+		for i, c := range cur {
+			if !used[i] && yamldoc.Equal(o, c) {
+				used[i] = true
+				break
+			}
+		}
+	}
+	for i, c := range cur {
+		if used[i] {
+			continue
+		}
+		switch action(c) {
+		case "updated", "merged":
+			bumps++
+		case "synced":
+			syncs++
+		}
+	}
+	return bumps, syncs
 }
 
 func countActions(entries []any, actions ...string) int {
@@ -270,52 +256,4 @@ func countActions(entries []any, actions ...string) int {
 		}
 	}
 	return n
-}
-
-// bookkeeping reports the frontmatter keys that recording a change itself
-// touches.
-func bookkeeping(key string) bool {
-	switch key {
-	case "provenance", "version", "lastModified", "modifiedBy":
-		return true
-	}
-	return false
-}
-
-func unrecordedRule() *rules.Rule {
-	return &rules.Rule{
-		ID:       "smp/unrecorded-change",
-		Severity: rules.Error,
-		Doc: `Every change to an artifact is recorded in provenance
-SMP's provenance is the audit trail of an artifact: when the body or the metadata (anything but provenance, version, lastModified and modifiedBy) changes, a new provenance entry must record it. Record the change with awp artifact commit, or append an updated entry and raise the version.`,
-		Run: func(pass *rules.Pass) error {
-			eachArtifact(pass, func(v versions) {
-				if v.old == nil || v.change.Merge != nil {
-					return
-				}
-				if newEntries, _ := added(pass, v); len(newEntries) > 0 {
-					return
-				}
-				var what []string
-				for _, k := range yamldoc.ChangedKeys(v.old.top, v.cur.top) {
-					if !bookkeeping(k) {
-						what = append(what, k)
-					}
-				}
-				if normalise(v.old.body) != normalise(v.cur.body) {
-					what = append(what, "the body")
-				}
-				if len(what) > 0 {
-					pass.Report(v.path, v.cur.doc.Line("provenance"), "%s changed but no provenance entry records it: append an `updated` entry (awp artifact commit) and raise the version", strings.Join(what, ", "))
-				}
-			})
-			return nil
-		},
-	}
-}
-
-// normalise makes line endings comparable: converting a file to CRLF is
-// not a change of its content.
-func normalise(body string) string {
-	return strings.ReplaceAll(body, "\r\n", "\n")
 }

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// The tests in this file run the configuration users tune (.small-hook.yml
+// rules: and exclude:), the `small-hook rules` listing, and merges of
+// knowledge artifacts through the real command over real repositories.
+
+func TestRulesCommandNamesDefaultsAndSettings(t *testing.T) {
+	r := newTestRepo(t)
+	code, out, _ := r.check(nil, "rules")
+	if code != exitOK {
+		t.Fatalf("rules: exit %d", code)
+	}
+	for _, want := range []string{
+		"rules:\n      <rule id>: off | warning | error",
+		"exclude:",
+		"small/ownership (error): ",
+		"Default: error. Change it with rules: {small/ownership: off | warning | error}.",
+		"small/human-edit (off): ",
+		"Default: off (its findings are warnings when turned on). Turn it on with rules: {small/human-edit: warning}",
+		"attribution/claim (warning): ",
+		"secrets (error): ",
+		"Change the family with rules: {secrets: off | warning | error}, one member with rules: {secrets/<name>: off | warning | error}.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("rules output lacks %q", want)
+		}
+	}
+	code, out, _ = r.check(nil, "rules", "--format", "json")
+	var docs []ruleDoc
+	if err := json.Unmarshal([]byte(out), &docs); code != exitOK || err != nil {
+		t.Fatalf("rules --format json: exit %d, %v", code, err)
+	}
+	defaults := map[string]string{}
+	for _, d := range docs {
+		defaults[d.ID] = d.Default
+		if d.Configure == "" || d.Title == "" || d.Severity == "" {
+			t.Errorf("%s: %+v", d.ID, d)
+		}
+	}
+	if defaults["small/human-edit"] != "off" || defaults["small/ownership"] != "error" || defaults["smp/merge"] != "warning" || defaults["secrets"] != "error" {
+		t.Errorf("defaults %v", defaults)
+	}
+}
+
+// TestConfigHumansRunningTheCLIAreNotNoise: a human commit of what the
+// small CLI wrote to plan and progress is silent unless turned on.
+func TestConfigHumansRunningTheCLIAreNotNoise(t *testing.T) {
+	r := workspaceRepo(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write(progressPath, r.read(progressPath)+appendedEntry)
+	r.commit("small progress add")
+	code, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
+	if rep := decodeReport(t, out); code != exitOK || len(rep.Findings) != 0 {
+		t.Fatalf("a human commit of CLI output: exit %d\n%s", code, out)
+	}
+	r.write(".small-hook.yml", "rules:\n  small/human-edit: warning\n")
+	r.commit("opt in")
+	r.write(progressPath, r.read(progressPath)+strings.Replace(appendedEntry, "10:20:00", "10:21:00", 1))
+	r.commit("more progress")
+	code, out, _ = r.check(nil, "check", "--base", "HEAD~1", "--format", "json")
+	rep := decodeReport(t, out)
+	if code != exitOK || len(rep.Findings) != 1 || rep.Findings[0].Rule != "small/human-edit" || rep.Findings[0].Severity != "warning" {
+		t.Fatalf("opted in: exit %d\n%s", code, out)
+	}
+}
+
+func TestConfigSeverityAndUnknownRuleEndToEnd(t *testing.T) {
+	r := workspaceRepo(t)
+	r.write(progressPath, strings.Replace(r.read(progressPath), "go test ./parser passed", "rewritten", 1))
+	r.git("add", "-A")
+	if code, _, _ := r.check(nil, "check"); code != exitFindings {
+		t.Fatalf("a rewrite of progress: exit %d, want %d", code, exitFindings)
+	}
+	r.write(".small-hook.yml", "rules:\n  small/append-only: warning\n")
+	r.git("add", "-A")
+	code, out, _ := r.check(nil, "check", "--format", "json")
+	if rep := decodeReport(t, out); code != exitOK || rep.Summary.Warnings != 1 || rep.Findings[0].Rule != "small/append-only" {
+		t.Fatalf("small/append-only: warning: exit %d\n%s", code, out)
+	}
+	r.write(".small-hook.yml", "# tuning\nrules:\n  small/append-only: warning\n  small/apend-only: off\n")
+	r.git("add", "-A")
+	code, out, errOut := r.check(nil, "check")
+	if code != exitFailure || !strings.Contains(errOut, "line 4") || !strings.Contains(errOut, `"small/apend-only"`) {
+		t.Fatalf("an unknown rule ID: exit %d\n%s%s", code, out, errOut)
+	}
+	r.write(".small-hook.yml", "rules:\n  small/append-only: lenient\n")
+	r.git("add", "-A")
+	if code, _, errOut := r.check(nil, "check"); code != exitFailure || !strings.Contains(errOut, ".small-hook.yml:2:") {
+		t.Fatalf("an unknown severity: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestConfigExcludeEndToEnd: the reference repository's deprecated v0.1
+// examples are not governed once excluded; everything else still is.
+func TestConfigExcludeEndToEnd(t *testing.T) {
+	r := workspaceRepo(t)
+	r.write("spec/small/v0.1/examples/.small/intent.small.yml", "small_version: \"0.1\"\nowner: human\nintent: An old example\n")
+	r.write("spec/small/v0.1/examples/.small/notes.txt", "not a canonical file\n")
+	r.git("add", "-A")
+	code, out, _ := r.check(nil, "check", "--format", "json")
+	if code != exitFindings {
+		t.Fatalf("v0.1 examples without exclude: exit %d\n%s", code, out)
+	}
+	r.write(".small-hook.yml", "exclude:\n  - spec/small/v0.1/examples/\n")
+	r.git("add", "-A")
+	if code, out, _ := r.check(nil, "check", "--format", "json"); code != exitOK || len(decodeReport(t, out).Findings) != 0 {
+		t.Fatalf("v0.1 examples excluded: exit %d\n%s", code, out)
+	}
+	r.write(progressPath, strings.Replace(r.read(progressPath), "go test ./parser passed", "rewritten", 1))
+	r.git("add", "-A")
+	if code, out, _ := r.check(nil, "check", "--all", "--format", "json"); code != exitOK {
+		t.Fatalf("--all with the examples excluded: exit %d\n%s", code, out)
+	}
+	if code, _, _ := r.check(nil, "check"); code != exitFindings {
+		t.Fatalf("the governed workspace is still judged: exit %d", code)
+	}
+}
+
+// TestConfigInAPullRequestCannotRelaxItsOwnCheck: the range check reads
+// rules: and exclude: from the base revision.
+func TestConfigInAPullRequestCannotRelaxItsOwnCheck(t *testing.T) {
+	r := workspaceRepo(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write(".small-hook.yml", "rules:\n  small/ownership: off\nexclude:\n  - .small/\n")
+	editIntent(r, "rewritten by an agent")
+	commitAs(r, "Test Human", "human@example.com", "Relax the rules\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	code, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
+	if code != exitFindings || !contains(rulesOf(decodeReport(t, out)), "small/ownership") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
+// TestArtifactMergeCommitsEndToEnd: real merge commits of an artifact
+// edited on two branches. A merge that takes both sides passes; one that
+// slips in content of its own, or a version of its own, fails on the
+// merge commit.
+func TestArtifactMergeCommitsEndToEnd(t *testing.T) {
+	v2 := smpFixture(t, "llm-context-research.v2.md")
+	v3 := smpFixture(t, "llm-context-research.v3.md")
+	theirEntry := "  - agent: 'did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW'\n    action: updated\n    timestamp: '2026-11-22T10:09:03.500Z'\n    message: Their note\n"
+	withEntry := func(s string) string {
+		return strings.Replace(s, "\n---\n\n# LLM", "\n"+theirEntry+"---\n\n# LLM", 1)
+	}
+	theirs := strings.Replace(withEntry(v2), "version: 2", "version: 3", 1) + "\n## Notes\n\nTheir note.\n"
+	merged := strings.Replace(withEntry(v3), "version: 3", "version: 4", 1) + "\n## Notes\n\nTheir note.\n"
+	cases := []struct {
+		name, result, rule string
+	}{
+		{"both sides", merged, ""},
+		{"a line of its own", merged + "\nSlipped in by the merge.\n", "smp/unrecorded-change"},
+		{"version 99.0", strings.Replace(merged, "version: 4", "version: 99.0", 1), "smp/version"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := newTestRepo(t)
+			r.write(artifactPath, v2)
+			base := r.commit("v2")
+			r.git("checkout", "-q", "-b", "theirs")
+			r.write(artifactPath, theirs)
+			r.commit("their note")
+			r.git("checkout", "-q", "main")
+			r.write(artifactPath, v3)
+			r.commit("benchmarks")
+			r.git("merge", "-q", "--no-commit", "-s", "ours", "theirs")
+			r.write(artifactPath, c.result)
+			mergeCommit := r.commit("Merge branch 'theirs'")
+			code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
+			rep := decodeReport(t, out)
+			if c.rule == "" {
+				if code != exitOK || len(rep.Findings) != 0 {
+					t.Fatalf("exit %d\n%s%s", code, out, errOut)
+				}
+				return
+			}
+			if code != exitFindings || len(rep.Findings) != 1 || rep.Findings[0].Rule != c.rule || rep.Findings[0].Commit != mergeCommit {
+				t.Fatalf("want one %s on the merge commit %s; exit %d\n%s%s", c.rule, mergeCommit, code, out, errOut)
+			}
+		})
+	}
+}

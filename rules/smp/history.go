@@ -1,0 +1,193 @@
+package smp
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/yamldoc"
+)
+
+// appendOnlyID is the rule that reports rewritten history; the rules that
+// judge what a change adds leave such a change's consequences to it.
+const appendOnlyID = "smp/append-only"
+
+// rewrite is one way a change rewrites the history before it.
+type rewrite struct {
+	line int
+	msg  string
+	// syncReplace marks awp's replacement of a trailing synced entry,
+	// which records a new sync rather than hiding an old change.
+	syncReplace bool
+}
+
+// changeKey identifies a change by its blobs (kind and hash), for values
+// memoised per change.
+func changeKey(v versions) string {
+	var b strings.Builder
+	add := func(x *changes.Blob) {
+		b.WriteByte(',')
+		if x != nil {
+			b.WriteString(string(x.Kind) + ":" + x.Hash)
+		}
+	}
+	add(v.change.New)
+	add(v.change.Old)
+	if m := v.change.Merge; m != nil {
+		add(m.Base)
+		for _, p := range m.Parents {
+			add(p)
+		}
+	}
+	return b.String()
+}
+
+// rewrites returns how a change rewrites history: a changed created, and
+// the first provenance entry of the previous version (for a merge: of the
+// merge base, else of any parent) that is not kept in order. It is
+// computed once per change.
+func rewrites(pass *rules.Pass, v versions) []rewrite {
+	return pass.Memo("smp/rewrites"+changeKey(v), func() any { return findRewrites(pass, v) }).([]rewrite)
+}
+
+func findRewrites(pass *rules.Pass, v versions) []rewrite {
+	var out []rewrite
+	if v.old != nil && !yamldoc.Equal(v.old.top["created"], v.cur.top["created"]) {
+		out = append(out, rewrite{line: v.cur.doc.Line("created"), msg: fmt.Sprintf(
+			"created changed from %s to %s: it records when the artifact was made and never changes; restore %s",
+			v.old.written("created"), v.cur.written("created"), v.old.written("created"))})
+	}
+	m := v.change.Merge
+	if m == nil {
+		if v.old != nil {
+			if r, ok := prefixRewrite(v, v.old.provenance(), "the previous version"); ok {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	if m.Base != nil {
+		if base := parse(pass, m.Base); base.err == nil {
+			if r, ok := prefixRewrite(v, base.provenance(), "the merge base"); ok {
+				return append(out, r)
+			}
+		}
+	}
+	cur := v.cur.provenance()
+	for pi, p := range m.Parents {
+		if p == nil {
+			continue
+		}
+		parent := parse(pass, p)
+		if parent.err != nil {
+			continue
+		}
+		j := 0
+		for i, e := range parent.provenance() {
+			for j < len(cur) && !yamldoc.Equal(cur[j], e) {
+				j++
+			}
+			if j == len(cur) {
+				return append(out, rewrite{line: v.cur.doc.Line("provenance"), msg: fmt.Sprintf(
+					"the merge lost or rewrote %s of parent %d: provenance is append-only and a merge keeps every parent's entries in their order; redo the merge keeping both sides' entries",
+					describeEntry(i, e), pi+1)})
+			}
+			j++
+		}
+	}
+	return out
+}
+
+// prefixRewrite returns how the old entries fail to be an unchanged prefix
+// of the new provenance, if they do.
+func prefixRewrite(v versions, old []any, what string) (rewrite, bool) {
+	cur := v.cur.provenance()
+	for i, o := range old {
+		if i < len(cur) && yamldoc.Equal(o, cur[i]) {
+			continue
+		}
+		if syncReplaced(old, cur, i) {
+			return rewrite{line: v.cur.entryLine(i), syncReplace: true, msg: fmt.Sprintf(
+				"%s of %s, a trailing `synced` entry, was replaced, as `awp sync pull` does on a fast-forward: provenance is append-only; keep the earlier entry and append the new one after it (set smp.sync-replace: warning in .small-hook.yml to accept awp's behaviour)",
+				describeEntry(i, o), what)}, true
+		}
+		line := v.cur.doc.Line("provenance")
+		if i < len(cur) {
+			line = v.cur.entryLine(i)
+		}
+		return rewrite{line: line, msg: fmt.Sprintf(
+			"%s of %s %s; provenance is append-only: restore it and record the change as a new `updated` entry",
+			describeEntry(i, o), what, whatHappened(old, cur, i))}, true
+	}
+	return rewrite{}, false
+}
+
+// whatHappened says how old entry i fails to be cur[i]: removed, moved,
+// changed in place, or replaced by a different entry.
+func whatHappened(old, cur []any, i int) string {
+	o := old[i]
+	switch {
+	case i >= len(cur) || index(old, cur[i]) > i && index(cur, o) < 0:
+		return "was removed"
+	case index(cur, o) >= 0:
+		return "was moved: the entries were reordered"
+	}
+	if keys := yamldoc.ChangedKeys(o, cur[i]); len(keys) > 0 && action(cur[i]) == action(o) && agent(cur[i]) == agent(o) {
+		for k := range keys {
+			keys[k] = clip(keys[k], valueLength)
+		}
+		verb := "differ"
+		if len(keys) == 1 {
+			verb = "differs"
+		}
+		return fmt.Sprintf("was changed: %s %s", strings.Join(keys, ", "), verb)
+	}
+	return "was replaced by a different entry"
+}
+
+// syncReplaced reports awp's fast-forward sync: the last old entry is a
+// synced entry, and the new list has a different synced entry in its place.
+func syncReplaced(old, cur []any, i int) bool {
+	return i == len(old)-1 && i < len(cur) && action(old[i]) == "synced" && action(cur[i]) == "synced"
+}
+
+// rewritesHistory reports whether smp/append-only reports the change as a
+// rewrite of history (awp's sync replacement aside). The rules that judge
+// what a change adds then leave the consequences unsaid: one problem, one
+// finding.
+func rewritesHistory(pass *rules.Pass, v versions) bool {
+	if !pass.Runs(appendOnlyID) {
+		return false
+	}
+	for _, r := range rewrites(pass, v) {
+		if !r.syncReplace {
+			return true
+		}
+	}
+	return false
+}
+
+// judgedEntries returns the provenance entries a change adds that are
+// judged on their own: all of added's, except, when the change rewrites
+// history, those standing where an earlier version had entries (they are
+// the rewrite smp/append-only reports, not new records).
+func judgedEntries(pass *rules.Pass, v versions) (entries []any, at []int) {
+	entries, at = added(pass, v)
+	if !rewritesHistory(pass, v) {
+		return entries, at
+	}
+	end := 0
+	for _, prev := range previous(pass, v) {
+		end = max(end, len(prev.provenance()))
+	}
+	var keptEntries []any
+	var keptAt []int
+	for k, i := range at {
+		if i >= end {
+			keptEntries = append(keptEntries, entries[k])
+			keptAt = append(keptAt, i)
+		}
+	}
+	return keptEntries, keptAt
+}
