@@ -62,9 +62,23 @@ func (r *testRepo) write(path, content string) {
 
 func (r *testRepo) read(path string) string {
 	r.t.Helper()
-	data, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(path)))
-	if err != nil {
+	return readFile(r.t, filepath.Join(r.dir, filepath.FromSlash(path)))
+}
+
+// remove deletes a file from the work tree (or the git directory).
+func (r *testRepo) remove(path string) {
+	r.t.Helper()
+	if err := os.Remove(filepath.Join(r.dir, filepath.FromSlash(path))); err != nil {
 		r.t.Fatal(err)
+	}
+}
+
+// readFile returns the content of a file that must exist.
+func readFile(t testing.TB, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return string(data)
 }
