@@ -2,8 +2,13 @@ package testskip
 
 import (
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -61,5 +66,51 @@ func TestSkip(t *testing.T) {
 		if c.wantFailed && !strings.Contains(string(out), "cannot run under CI=true") {
 			t.Errorf("CI=true: the failure does not say why:\n%s", out)
 		}
+	}
+}
+
+// TestNoOtherSkips fails for any test file of the module that skips other
+// than through Skip: a direct t.Skip would pass unnoticed under CI=true.
+func TestNoOtherSkips(t *testing.T) {
+	root := filepath.Join("..", "..")
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		file, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			switch sel.Sel.Name {
+			case "Skip", "Skipf", "SkipNow":
+				if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "testskip" {
+					t.Errorf("%s: skips with %s; use testskip.Skip, which fails under CI=true", fset.Position(call.Pos()), sel.Sel.Name)
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
