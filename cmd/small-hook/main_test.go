@@ -22,6 +22,11 @@ type builtBinary struct {
 // afterwards.
 var smallHook = builtBinary{done: make(chan struct{})}
 
+// emptyGitDir is the git directory of a repository just initialised for
+// the tests (`git init -b main`, no signing), made once by TestMain and
+// copied by newTestRepo.
+var emptyGitDir string
+
 // path waits for the build and returns the binary's path.
 func (b *builtBinary) path(t *testing.T) string {
 	t.Helper()
@@ -41,23 +46,45 @@ func TestMain(m *testing.M) {
 		"GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL"} {
 		os.Unsetenv(name)
 	}
-	dir, err := os.MkdirTemp("", "small-hook-bin-")
+	os.Exit(runTests(m))
+}
+
+// runTests prepares the shared fixtures in a temporary directory, runs the
+// tests and removes the directory.
+func runTests(m *testing.M) int {
+	tmp, err := os.MkdirTemp("", "small-hook-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
+		return 2
 	}
-	smallHook.dir = dir
+	defer os.RemoveAll(tmp)
+	if err := initEmptyRepo(filepath.Join(tmp, "empty")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	emptyGitDir = filepath.Join(tmp, "empty", ".git")
+	smallHook.dir = filepath.Join(tmp, "bin")
 	go func() {
 		defer close(smallHook.done)
 		var stderr bytes.Buffer
-		build := exec.Command("go", "build", "-o", filepath.Join(dir, "small-hook"), ".")
+		build := exec.Command("go", "build", "-o", filepath.Join(smallHook.dir, "small-hook"), ".")
 		build.Stderr = &stderr
 		if err := build.Run(); err != nil {
 			smallHook.err = fmt.Errorf("go build: %w\n%s", err, stderr.String())
 		}
 	}()
-	code := m.Run()
-	<-smallHook.done
-	os.RemoveAll(dir)
-	os.Exit(code)
+	defer func() { <-smallHook.done }()
+	return m.Run()
+}
+
+// initEmptyRepo creates the repository newTestRepo copies.
+func initEmptyRepo(dir string) error {
+	for _, args := range [][]string{{"init", "-q", "-b", "main", dir}, {"-C", dir, "config", "commit.gpgsign", "false"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Env = append(os.Environ(), gitEnv...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("git %v: %w\n%s", args, err, out)
+		}
+	}
+	return nil
 }
