@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -162,12 +163,20 @@ func (r *testRepo) commit(msg string) string {
 	return r.git("rev-parse", "HEAD")
 }
 
+// inProcess serialises the checks tests run in this process, while their
+// git work runs in parallel: secrets.(*Scanner).load assigns gitleaks'
+// package-global logger on every run, a data race between two concurrent
+// runs in one process (a small-hook process runs one check).
+var inProcess sync.Mutex
+
 // check runs small-hook in the repository and returns its exit code,
 // stdout and stderr.
 func (r *testRepo) check(vars map[string]string, args ...string) (int, string, string) {
 	r.t.Helper()
 	var out, errOut bytes.Buffer
 	ev := &env{stdout: &out, stderr: &errOut, dir: r.dir, getenv: func(k string) string { return vars[k] }}
+	inProcess.Lock()
+	defer inProcess.Unlock()
 	code := run(args, ev)
 	return code, out.String(), errOut.String()
 }
