@@ -68,6 +68,24 @@ func rewriteProgress(r *testRepo) {
 	r.write(progressPath, rewritten)
 }
 
+// refuseAgentIntentEdit commits an agent's edit of the human-owned intent
+// through the installed hooks, wants the commit-msg hook to refuse it, and
+// restores the work tree and index.
+func refuseAgentIntentEdit(t *testing.T, r *testRepo, env []string) {
+	t.Helper()
+	head := r.git("rev-parse", "HEAD")
+	editIntent(r, "rewritten by an agent")
+	r.git("add", "-A")
+	out, ok := runIn(t, r.dir, env, "git", "commit", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	if ok || !strings.Contains(out, "small/ownership") {
+		t.Fatalf("the commit-msg hook let an agent edit the intent:\n%s", out)
+	}
+	if got := r.git("rev-parse", "HEAD"); got != head {
+		t.Fatalf("HEAD moved to %s although the commit was refused", got)
+	}
+	r.git("reset", "-q", "--hard")
+}
+
 func TestNativeHooksBlockCommitAndPush(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
@@ -80,6 +98,7 @@ func TestNativeHooksBlockCommitAndPush(t *testing.T) {
 	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "progress"); !ok {
 		t.Fatalf("a legitimate commit was refused:\n%s", out)
 	}
+	refuseAgentIntentEdit(t, r, env)
 	rewriteProgress(r)
 	r.git("add", "-A")
 	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "rewrite")
@@ -205,6 +224,7 @@ func TestPreCommitFramework(t *testing.T) {
 	if out, ok := runIn(t, r.dir, env, "git", "push", "origin", "main"); !ok {
 		t.Fatalf("a legitimate push was refused through pre-commit:\n%s", out)
 	}
+	refuseAgentIntentEdit(t, r, env)
 	rewriteProgress(r)
 	r.git("add", "-A")
 	out, ok := runIn(t, r.dir, env, "git", "commit", "-m", "rewrite")

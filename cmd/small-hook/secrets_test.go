@@ -41,13 +41,13 @@ func TestSecretsAreCaughtAndNeverPrinted(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
-	want := map[string]bool{
-		".small/progress.small.yml:secrets/aws-access-token":           true,
-		".small/plan.small.yml:secrets/slack-bot-token":                true,
-		".small/intent.small.yml:secrets/stripe-access-token":          true,
-		"artifacts/llm-context-research.v1.md:secrets/generic-api-key": true,
-		"artifacts/llm-context-research.v1.md:secrets/github-pat":      true,
-		".awp/private-key.pem:secrets/private-key":                     true,
+	want := []string{
+		".small/progress.small.yml:secrets/aws-access-token",
+		".small/plan.small.yml:secrets/slack-bot-token",
+		".small/intent.small.yml:secrets/stripe-access-token",
+		"artifacts/llm-context-research.v1.md:secrets/generic-api-key",
+		"artifacts/llm-context-research.v1.md:secrets/github-pat",
+		".awp/private-key.pem:secrets/private-key",
 	}
 	reported := map[string]bool{}
 	for _, f := range decodeReport(t, out).Findings {
@@ -55,7 +55,7 @@ func TestSecretsAreCaughtAndNeverPrinted(t *testing.T) {
 			reported[f.Path+":"+f.Rule] = true
 		}
 	}
-	for key := range want {
+	for _, key := range want {
 		if !reported[key] {
 			t.Errorf("%s is not reported with a line:\n%s", key, out)
 		}
@@ -84,8 +84,8 @@ func TestSecretsAreCaughtAndNeverPrinted(t *testing.T) {
 			}
 			for name, text := range written {
 				if name != "stderr" {
-					for rule := range want {
-						if _, id, _ := strings.Cut(rule, ":"); !strings.Contains(text, id) {
+					for _, key := range want {
+						if _, id, _ := strings.Cut(key, ":"); !strings.Contains(text, id) {
 							t.Errorf("%s lacks the finding %s:\n%s", name, id, text)
 						}
 					}
