@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/small-hook/small-hook/internal/testskip"
 )
 
 // trailerCases are commit messages and their trailers as "Key: value".
@@ -190,17 +192,26 @@ func format(ts []Trailer) []string {
 }
 
 // gitLines runs git with stdin, isolated from the user's and the system's
-// configuration, and returns the non-empty lines of its output.
+// configuration and from a repository the environment names (tests run
+// from a git hook inherit GIT_DIR and GIT_INDEX_FILE), and returns the
+// non-empty lines of its output.
 func gitLines(t *testing.T, dir, stdin string, args ...string) []string {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GIT_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
 		"GIT_AUTHOR_NAME=A", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=A", "GIT_COMMITTER_EMAIL=a@example.com")
 	cmd.Stdin = strings.NewReader(stdin)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("git %s: %v", strings.Join(args, " "), err)
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
 	}
 	var lines []string
 	for _, l := range strings.Split(string(out), "\n") {
@@ -214,7 +225,7 @@ func gitLines(t *testing.T, dir, stdin string, args ...string) []string {
 func needGit(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
+		testskip.Skip(t, "git is not installed")
 	}
 }
 

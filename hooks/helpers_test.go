@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/small-hook/small-hook/internal/testskip"
 )
 
 // isolate makes the git configuration the tests see their own: no system
@@ -84,30 +86,23 @@ func fakeBinary(t *testing.T, dir, log string) {
 		"#!/bin/sh\necho \"$*\" >> '"+log+"'\ncat >/dev/null\nexit ${FAKE_EXIT:-0}\n", 0o755)
 }
 
-// minimalPath returns a PATH holding dirs first, then the directories of
-// the tools the hook scripts use, and skips the test when one of those
-// also holds a small-hook or a go binary (the scripts would find them).
+// minimalPath returns a PATH holding dirs first, then a directory of its
+// own with links to exactly the tools the hook scripts and the fake
+// binaries use. Nothing else is on it, so a small-hook or go installed next
+// to git (Debian's /usr/bin/go) can never stand in for the fakes.
 func minimalPath(t *testing.T, dirs ...string) string {
 	t.Helper()
-	seen := map[string]bool{}
-	for _, tool := range []string{"sh", "git", "cut"} {
+	tools := t.TempDir()
+	for _, tool := range []string{"sh", "git", "cut", "cat"} {
 		p, err := exec.LookPath(tool)
 		if err != nil {
-			t.Skipf("%s is not installed", tool)
+			testskip.Skip(t, "%s is not installed", tool)
 		}
-		d := filepath.Dir(p)
-		if seen[d] {
-			continue
+		if err := os.Symlink(p, filepath.Join(tools, tool)); err != nil {
+			t.Fatal(err)
 		}
-		seen[d] = true
-		for _, shadow := range []string{"small-hook", "go"} {
-			if _, err := os.Stat(filepath.Join(d, shadow)); err == nil {
-				t.Skipf("%s holds a %s binary the hook scripts would find", d, shadow)
-			}
-		}
-		dirs = append(dirs, d)
 	}
-	return "PATH=" + strings.Join(dirs, string(os.PathListSeparator))
+	return "PATH=" + strings.Join(append(dirs, tools), string(os.PathListSeparator))
 }
 
 // calls returns the logged calls of the fake binary.

@@ -5,9 +5,7 @@ import (
 	"strings"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
-	"github.com/rs/zerolog"
 	"github.com/zricethezav/gitleaks/v8/detect"
-	"github.com/zricethezav/gitleaks/v8/logging"
 )
 
 // detectorFor returns a detector with every rule that could match content:
@@ -58,8 +56,6 @@ func (s *Scanner) load() error {
 	if s.rules != nil || s.err != nil {
 		return s.err
 	}
-	// gitleaks' trace logs print secrets: silence its logger.
-	logging.Logger = zerolog.Nop()
 	if s.rules, s.err = loadConfig(s.opts); s.err != nil {
 		return s.err
 	}

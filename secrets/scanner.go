@@ -11,8 +11,10 @@ import (
 	"slices"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
+	"github.com/rs/zerolog"
 	"github.com/zricethezav/gitleaks/v8/config"
 	"github.com/zricethezav/gitleaks/v8/detect"
+	"github.com/zricethezav/gitleaks/v8/logging"
 )
 
 // LeadingContext is how many bytes before its first judged line a Part's
@@ -124,6 +126,11 @@ type Scanner struct {
 	// configuration cannot be loaded.
 	fallback *Scanner
 }
+
+// init silences gitleaks' package-global logger once, before any scan:
+// its trace logs print secrets, and assigning it per scan would race
+// between scanners.
+func init() { logging.Logger = zerolog.Nop() }
 
 // New returns a Scanner; it does no work until it has content.
 func New(opts Options) *Scanner {

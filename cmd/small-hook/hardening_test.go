@@ -3,12 +3,16 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/small-hook/small-hook/internal/testskip"
 )
 
 // expect runs a check and wants the exit code and, when rule is set, an
@@ -34,6 +38,7 @@ func expect(t *testing.T, r *testRepo, code int, rule string, args ...string) {
 }
 
 func TestHostileContent(t *testing.T) {
+	t.Parallel()
 	bomb := "small_version: \"1.0.0\"\nowner: agent\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
 	prev := "a"
 	for _, n := range []string{"b", "c", "d", "e", "f", "g", "h", "i"} {
@@ -76,6 +81,7 @@ func TestHostileContent(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			r := workspaceRepo(t)
 			r.write(tc.path, tc.content(r))
 			r.git("add", "-A")
@@ -86,10 +92,11 @@ func TestHostileContent(t *testing.T) {
 }
 
 func TestSymlinkAndSubmoduleAreReported(t *testing.T) {
+	t.Parallel()
 	r := workspaceRepo(t)
-	os.Remove(filepath.Join(r.dir, ".small", "plan.small.yml"))
+	r.remove(".small/plan.small.yml")
 	if err := os.Symlink("/etc/passwd", filepath.Join(r.dir, ".small", "plan.small.yml")); err != nil {
-		t.Skip("no symlinks here")
+		testskip.Skip(t, "the file system has no symbolic links: %v", err)
 	}
 	r.git("add", "-A")
 	expect(t, r, exitFindings, "small/parse", "check")
@@ -103,13 +110,14 @@ func TestSymlinkAndSubmoduleAreReported(t *testing.T) {
 
 func TestHugeProgressFile(t *testing.T) {
 	if testing.Short() {
-		t.Skip("writes a 50 MB file")
+		testskip.Skip(t, "-short: the test writes a 50 MB file")
 	}
+	t.Parallel()
 	r := workspaceRepo(t)
 	var b strings.Builder
 	b.WriteString(r.read(progressPath))
 	for i := 0; b.Len() < 50<<20; i++ {
-		b.WriteString("    - evidence: historical run passed with a long note to fill the file up quickly\n      task_id: task-1\n      timestamp: \"2026-11-22T11:00:00." + pad9(i) + "Z\"\n")
+		fmt.Fprintf(&b, "    - evidence: historical run passed with a long note to fill the file up quickly\n      task_id: task-1\n      timestamp: \"2026-11-22T11:00:00.%09dZ\"\n", i)
 	}
 	r.write(progressPath, b.String())
 	r.git("add", "-A")
@@ -122,24 +130,9 @@ func TestHugeProgressFile(t *testing.T) {
 	expect(t, r, exitFindings, "small/parse", "check")
 }
 
-func pad9(i int) string {
-	s := strings.Repeat("0", 9) + itoa(i)
-	return s[len(s)-9:]
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var d []byte
-	for ; i > 0; i /= 10 {
-		d = append([]byte{byte('0' + i%10)}, d...)
-	}
-	return string(d)
-}
-
 func TestUnusualRepositories(t *testing.T) {
 	t.Run("detached HEAD", func(t *testing.T) {
+		t.Parallel()
 		r := workspaceRepo(t)
 		r.git("checkout", "-q", "--detach")
 		r.write(progressPath, r.read(progressPath)+appendedEntry)
@@ -156,6 +149,7 @@ func TestUnusualRepositories(t *testing.T) {
 		expect(t, other, exitFindings, "small/append-only", "check")
 	})
 	t.Run("bare repository in range mode", func(t *testing.T) {
+		t.Parallel()
 		r := workspaceRepo(t)
 		base := r.git("rev-parse", "HEAD")
 		rewriteProgress(r)
@@ -167,9 +161,10 @@ func TestUnusualRepositories(t *testing.T) {
 		expect(t, b, exitFailure, "", "check")
 	})
 	t.Run("shallow clone", func(t *testing.T) {
+		t.Parallel()
 		r := workspaceRepo(t)
 		for i := 0; i < 3; i++ {
-			r.write("f", itoa(i))
+			r.write("f", strconv.Itoa(i))
 			r.commit("c")
 		}
 		clone := filepath.Join(t.TempDir(), "c")
@@ -185,11 +180,13 @@ func TestUnusualRepositories(t *testing.T) {
 		}
 	})
 	t.Run("split index", func(t *testing.T) {
+		t.Parallel()
 		r := workspaceRepo(t)
 		r.git("update-index", "--split-index")
 		expect(t, r, exitFailure, "", "check")
 	})
 	t.Run("sparse checkout", func(t *testing.T) {
+		t.Parallel()
 		r := workspaceRepo(t)
 		r.write("docs/a.md", "a\n")
 		r.commit("docs")
@@ -199,11 +196,13 @@ func TestUnusualRepositories(t *testing.T) {
 		expect(t, r, exitOK, "", "check")
 	})
 	t.Run("SHA-256 repository", func(t *testing.T) {
+		t.Parallel()
 		r := &testRepo{t: t, dir: t.TempDir()}
 		r.git("init", "-q", "--object-format=sha256")
 		expect(t, r, exitFailure, "", "check")
 	})
 	t.Run("index version 4", func(t *testing.T) {
+		t.Parallel()
 		r := workspaceRepo(t)
 		r.git("update-index", "--index-version", "4")
 		rewriteProgress(r)
@@ -211,6 +210,7 @@ func TestUnusualRepositories(t *testing.T) {
 		expect(t, r, exitFindings, "small/append-only", "check")
 	})
 	t.Run("rename of a governed file", func(t *testing.T) {
+		t.Parallel()
 		r := workspaceRepo(t)
 		r.git("mv", progressPath, ".small/progress.old.yml")
 		expect(t, r, exitFindings, "small/append-only", "check")
@@ -229,16 +229,17 @@ func treeHash(t *testing.T, dir string) string {
 		if err != nil {
 			return err
 		}
-		io.WriteString(h, path+"\x00"+info.Mode().String()+"\x00"+info.ModTime().String()+"\x00")
-		if d.Type().IsRegular() {
-			f, err := os.Open(path)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			io.Copy(h, f)
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", path, info.Mode(), info.ModTime())
+		if !d.Type().IsRegular() {
+			return nil
 		}
-		return nil
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = io.Copy(h, f)
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -246,45 +247,66 @@ func treeHash(t *testing.T, dir string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// TestChecksNeverWriteToTheRepository runs every mode on a repository with
+// findings in the index and in history: each run must get as far as
+// reporting them (exit 1, not 2), and the repository must hash the same.
 func TestChecksNeverWriteToTheRepository(t *testing.T) {
+	t.Parallel()
 	r := secretRepo(t)
 	base := r.git("rev-list", "--max-parents=0", "HEAD")
 	before := treeHash(t, r.dir)
-	out := filepath.Join(t.TempDir(), "out")
-	for _, args := range [][]string{
-		{"check"}, {"check", "--all"}, {"check", "--all", "--rev", "HEAD"}, {"check", "--base", base},
-		{"check", "--commit-msg", filepath.Join(r.dir, "README.md")}, {"check", "--format", "sarif", "--output", "json=" + out},
-		{"check", "--ci"}, {"rules"},
+	tmp := t.TempDir()
+	msg := filepath.Join(tmp, "COMMIT_EDITMSG")
+	writeMessage(t, msg, "Record progress\n")
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"check"}, exitFindings},
+		{[]string{"check", "--all"}, exitFindings},
+		{[]string{"check", "--all", "--rev", "HEAD"}, exitFindings},
+		{[]string{"check", "--base", base}, exitFindings},
+		{[]string{"check", "--commit-msg", msg}, exitFindings},
+		{[]string{"check", "--format", "sarif", "--output", "json=" + filepath.Join(tmp, "out.json")}, exitFindings},
+		{[]string{"check", "--ci"}, exitFindings},
+		{[]string{"rules"}, exitOK},
 	} {
-		r.check(map[string]string{"SMALL_HOOK_BASE": base}, args...)
+		code, out, errOut := r.check(map[string]string{"SMALL_HOOK_BASE": base}, c.args...)
+		if code != c.code {
+			t.Errorf("small-hook %v: exit %d, want %d\n%s%s", c.args, code, c.code, out, errOut)
+		}
 		if after := treeHash(t, r.dir); after != before {
-			t.Fatalf("small-hook %v changed the repository", args)
+			t.Fatalf("small-hook %v changed the repository", c.args)
 		}
 	}
 }
 
 func TestInternalErrorsNeverPass(t *testing.T) {
+	t.Parallel()
 	t.Run("corrupt index", func(t *testing.T) {
+		t.Parallel()
 		r := workspaceRepo(t)
-		index := filepath.Join(r.dir, ".git", "index")
-		data, _ := os.ReadFile(index)
-		os.WriteFile(index, data[:len(data)/2], 0o644)
+		index := r.read(".git/index")
+		r.write(".git/index", index[:len(index)/2])
 		expect(t, r, exitFailure, "", "check")
 	})
 	t.Run("missing object", func(t *testing.T) {
+		t.Parallel()
 		r := workspaceRepo(t)
 		r.write(progressPath, r.read(progressPath)+appendedEntry)
 		r.git("add", "-A")
 		blob := r.git("rev-parse", ":"+progressPath)
-		os.Remove(filepath.Join(r.dir, ".git", "objects", blob[:2], blob[2:]))
+		r.remove(".git/objects/" + blob[:2] + "/" + blob[2:])
 		expect(t, r, exitFailure, "", "check")
 	})
 	t.Run("not a repository", func(t *testing.T) {
+		t.Parallel()
 		expect(t, &testRepo{t: t, dir: t.TempDir()}, exitFailure, "", "check")
 	})
 }
 
 func TestFirstPushThroughPreCommitChecksTheTree(t *testing.T) {
+	t.Parallel()
 	r := workspaceRepo(t)
 	rewriteProgress(r)
 	r.commit("rewrite")

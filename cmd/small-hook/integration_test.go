@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/internal/testskip"
 	"gopkg.in/yaml.v3"
 )
 
@@ -33,11 +34,12 @@ func cleanEnv(extra ...string) []string {
 	return append(env, extra...)
 }
 
-// withBinary returns a clean environment whose PATH finds the small-hook
-// binary built for the tests first.
-func withBinary(extra ...string) []string {
-	env := cleanEnv("PATH=" + binDir + string(os.PathListSeparator) + os.Getenv("PATH"))
-	return append(env, extra...)
+// withBinary returns the small-hook binary built for the tests and a clean
+// environment whose PATH finds it first.
+func withBinary(t *testing.T) (string, []string) {
+	t.Helper()
+	bin := smallHook.path(t)
+	return bin, cleanEnv("PATH=" + filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH"))
 }
 
 // runIn runs a command in dir and returns its combined output and whether
@@ -66,10 +68,29 @@ func rewriteProgress(r *testRepo) {
 	r.write(progressPath, rewritten)
 }
 
+// refuseAgentIntentEdit commits an agent's edit of the human-owned intent
+// through the installed hooks, wants the commit-msg hook to refuse it, and
+// restores the work tree and index.
+func refuseAgentIntentEdit(t *testing.T, r *testRepo, env []string) {
+	t.Helper()
+	head := r.git("rev-parse", "HEAD")
+	editIntent(r, "rewritten by an agent")
+	r.git("add", "-A")
+	out, ok := runIn(t, r.dir, env, "git", "commit", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	if ok || !strings.Contains(out, "small/ownership") {
+		t.Fatalf("the commit-msg hook let an agent edit the intent:\n%s", out)
+	}
+	if got := r.git("rev-parse", "HEAD"); got != head {
+		t.Fatalf("HEAD moved to %s although the commit was refused", got)
+	}
+	r.git("reset", "-q", "--hard")
+}
+
 func TestNativeHooksBlockCommitAndPush(t *testing.T) {
+	t.Parallel()
 	r := workspaceRepo(t)
-	env := withBinary()
-	if out, ok := runIn(t, r.dir, env, filepath.Join(binDir, "small-hook"), "install"); !ok {
+	bin, env := withBinary(t)
+	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
 	r.write(progressPath, r.read(progressPath)+appendedEntry)
@@ -77,6 +98,7 @@ func TestNativeHooksBlockCommitAndPush(t *testing.T) {
 	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "progress"); !ok {
 		t.Fatalf("a legitimate commit was refused:\n%s", out)
 	}
+	refuseAgentIntentEdit(t, r, env)
 	rewriteProgress(r)
 	r.git("add", "-A")
 	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "rewrite")
@@ -104,7 +126,7 @@ func TestNativeHooksBlockCommitAndPush(t *testing.T) {
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("pushing the rewrite as a new branch went through:\n%s", out)
 	}
-	if out, ok := runIn(t, r.dir, env, filepath.Join(binDir, "small-hook"), "uninstall"); !ok || !strings.Contains(out, "removed") {
+	if out, ok := runIn(t, r.dir, env, bin, "uninstall"); !ok || !strings.Contains(out, "removed") {
 		t.Fatalf("uninstall: %s", out)
 	}
 	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "origin", "main"); !ok {
@@ -113,63 +135,70 @@ func TestNativeHooksBlockCommitAndPush(t *testing.T) {
 }
 
 func TestInstallRefusesForeignHook(t *testing.T) {
+	t.Parallel()
 	r := newTestRepo(t)
 	foreign := "#!/bin/sh\nexit 0\n"
 	hook := filepath.Join(r.dir, ".git", "hooks", "pre-commit")
 	if err := os.WriteFile(hook, []byte(foreign), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	out, ok := runIn(t, r.dir, withBinary(), filepath.Join(binDir, "small-hook"), "install")
+	bin, env := withBinary(t)
+	out, ok := runIn(t, r.dir, env, bin, "install")
 	if ok || !strings.Contains(out, "--force") {
 		t.Fatalf("install over a foreign hook succeeded or did not say how to replace it:\n%s", out)
 	}
-	if data, _ := os.ReadFile(hook); string(data) != foreign {
-		t.Fatal("install overwrote a foreign hook")
+	if got := r.read(".git/hooks/pre-commit"); got != foreign {
+		t.Fatalf("install overwrote a foreign hook with:\n%s", got)
 	}
-	if out, ok := runIn(t, r.dir, withBinary(), filepath.Join(binDir, "small-hook"), "install", "--force"); !ok {
+	if out, ok := runIn(t, r.dir, env, bin, "install", "--force"); !ok {
 		t.Fatalf("install --force: %s", out)
 	}
-	if data, _ := os.ReadFile(hook + ".small-hook-backup"); string(data) != foreign {
-		t.Fatal("install --force kept no backup")
+	if got := r.read(".git/hooks/pre-commit.small-hook-backup"); got != foreign {
+		t.Fatalf("install --force kept another backup:\n%s", got)
+	}
+	if got := r.read(".git/hooks/pre-commit"); got == foreign || !strings.Contains(got, "small-hook") {
+		t.Fatalf("install --force did not write its hook:\n%s", got)
 	}
 }
 
 // preCommitEnv returns a clean environment for the pre-commit framework,
-// or skips the test when pre-commit is missing (outside CI, which must run
-// it).
+// whose golang hooks build offline from this machine's module cache:
+// pre-commit 3.0.4 runs `go install ./...` with its own GOPATH, which would
+// otherwise download every module again. -mod=readonly keeps the build from
+// rewriting go.mod: a module that only builds after an update fails here as
+// it would for users. Without pre-commit the test skips (fails under
+// CI=true).
 func preCommitEnv(t *testing.T) []string {
 	t.Helper()
 	if _, err := exec.LookPath("pre-commit"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("pre-commit is not installed; .ci/run installs Debian's package")
-		}
-		t.Skip("pre-commit is not installed (apt-get install pre-commit)")
+		testskip.Skip(t, "pre-commit is not installed (apt-get install pre-commit; .ci/run installs it)")
 	}
-	return cleanEnv("PRE_COMMIT_HOME="+t.TempDir(), "GOFLAGS=-mod=mod")
+	out, err := exec.Command("go", "env", "GOMODCACHE", "GOFLAGS").Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	modcache, goflags, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	return cleanEnv("PRE_COMMIT_HOME="+t.TempDir(), "GOMODCACHE="+modcache,
+		"GOPROXY=off", "GOFLAGS="+strings.TrimSpace(goflags+" -mod=readonly"))
 }
 
 func TestPreCommitManifestIsValid(t *testing.T) {
+	t.Parallel()
 	env := preCommitEnv(t)
 	if out, ok := runIn(t, "../..", env, "pre-commit", "validate-manifest", ".pre-commit-hooks.yaml"); !ok {
 		t.Fatalf("pre-commit rejects .pre-commit-hooks.yaml:\n%s", out)
 	}
 }
 
-// TestPreCommitFramework runs the hooks of this checkout's HEAD commit (the
-// framework installs hooks from commits only) through git.
+// TestPreCommitFramework runs the hooks of this checkout's working tree
+// through git: the framework installs hooks from commits only, so it gets
+// a throw-away commit of the working tree.
 func TestPreCommitFramework(t *testing.T) {
+	t.Parallel()
 	env := preCommitEnv(t)
-	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
-	if err != nil {
-		t.Skip("not in a git checkout of small-hook")
-	}
-	checkout := strings.TrimSpace(string(top))
-	rev, err := exec.Command("git", "-C", checkout, "rev-parse", "HEAD").Output()
-	if err != nil {
-		t.Skip("the checkout has no commit yet")
-	}
+	snapshot := snapshotWorkingTree(t)
 	r := workspaceRepo(t)
-	config := "repos:\n- repo: " + checkout + "\n  rev: " + strings.TrimSpace(string(rev)) +
+	config := "repos:\n- repo: " + snapshot.dir + "\n  rev: " + snapshot.git("rev-parse", "HEAD") +
 		"\n  hooks:\n  - id: small-hook\n  - id: small-hook-commit-msg\n  - id: small-hook-push\n"
 	r.write(".pre-commit-config.yaml", config)
 	r.commit("pre-commit config")
@@ -191,9 +220,11 @@ func TestPreCommitFramework(t *testing.T) {
 	if out, ok := runIn(t, r.dir, env, "git", "commit", "-m", "progress"); !ok {
 		t.Fatalf("a legitimate commit was refused through pre-commit:\n%s", out)
 	}
+	assertPreCommitBuiltSnapshot(t, env, snapshot)
 	if out, ok := runIn(t, r.dir, env, "git", "push", "origin", "main"); !ok {
 		t.Fatalf("a legitimate push was refused through pre-commit:\n%s", out)
 	}
+	refuseAgentIntentEdit(t, r, env)
 	rewriteProgress(r)
 	r.git("add", "-A")
 	out, ok := runIn(t, r.dir, env, "git", "commit", "-m", "rewrite")
@@ -206,6 +237,32 @@ func TestPreCommitFramework(t *testing.T) {
 	out, ok = runIn(t, r.dir, env, "git", "push", "origin", "main")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("pre-commit let a history rewrite through git push:\n%s", out)
+	}
+}
+
+// assertPreCommitBuiltSnapshot checks that pre-commit's copy of the hook
+// repository is the snapshot, go.mod and go.sum untouched by the build.
+func assertPreCommitBuiltSnapshot(t *testing.T, env []string, snapshot *testRepo) {
+	t.Helper()
+	var home string
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PRE_COMMIT_HOME="); ok {
+			home = v
+		}
+	}
+	manifests, err := filepath.Glob(filepath.Join(home, "*", ".pre-commit-hooks.yaml"))
+	if err != nil || len(manifests) != 1 {
+		t.Fatalf("pre-commit's clones of the hook repository: %v %v", manifests, err)
+	}
+	clone := filepath.Dir(manifests[0])
+	for _, name := range []string{".pre-commit-hooks.yaml", "go.mod", "go.sum"} {
+		got, err := os.ReadFile(filepath.Join(clone, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != snapshot.read(name) {
+			t.Errorf("pre-commit's clone holds another %s than the working tree (rewritten by the build?)", name)
+		}
 	}
 }
 

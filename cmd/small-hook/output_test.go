@@ -194,8 +194,8 @@ func TestGitHubFormatReportsACheckThatCouldNotRun(t *testing.T) {
 
 func TestReportThroughNativeHooks(t *testing.T) {
 	r := workspaceRepo(t)
-	env := withBinary()
-	if out, ok := runIn(t, r.dir, env, filepath.Join(binDir, "small-hook"), "install"); !ok {
+	bin, env := withBinary(t)
+	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
 	r.write("README.md", "docs\n")

@@ -91,7 +91,7 @@ func TestConfigSeverityAndUnknownRuleEndToEnd(t *testing.T) {
 	}
 	r.write(".small-hook.yml", "rules:\n  small/append-only: lenient\n")
 	r.git("add", "-A")
-	if code, _, errOut := r.check(nil, "check"); code != exitFailure || !strings.Contains(errOut, ".small-hook.yml:2:") {
+	if code, _, errOut := r.check(nil, "check"); code != exitFailure || !strings.Contains(errOut, "line 2 of the staged .small-hook.yml") {
 		t.Fatalf("an unknown severity: exit %d\n%s", code, errOut)
 	}
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,12 +24,62 @@ type testRepo struct {
 	dir string
 }
 
+// newTestRepo returns an empty repository on branch main: a copy of the
+// one TestMain initialised.
 func newTestRepo(t testing.TB) *testRepo {
 	t.Helper()
 	r := &testRepo{t: t, dir: t.TempDir()}
-	r.git("init", "-q", "-b", "main")
-	r.git("config", "commit.gpgsign", "false")
+	if err := copyTree(emptyGitDir, filepath.Join(r.dir, ".git")); err != nil {
+		t.Fatalf("copying the empty repository: %v", err)
+	}
 	return r
+}
+
+// copyTree copies a directory tree of files, symbolic links and
+// directories, keeping permissions.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			return os.Mkdir(filepath.Join(dst, rel), info.Mode().Perm())
+		}
+		return copyFile(path, filepath.Join(dst, rel))
+	})
+}
+
+// copyFile copies a regular file with its permissions, or a symbolic link
+// as a link, into an existing directory.
+func copyFile(src, dst string) error {
+	info, err := os.Lstat(src)
+	if err != nil {
+		return err
+	}
+	switch {
+	case info.Mode()&os.ModeSymlink != 0:
+		target, err := os.Readlink(src)
+		if err != nil {
+			return err
+		}
+		return os.Symlink(target, dst)
+	case info.Mode().IsRegular():
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, info.Mode().Perm())
+	default:
+		return fmt.Errorf("%s is neither a file, a symbolic link nor a directory", src)
+	}
 }
 
 // git runs git in the repository and returns its trimmed output.
@@ -62,9 +114,23 @@ func (r *testRepo) write(path, content string) {
 
 func (r *testRepo) read(path string) string {
 	r.t.Helper()
-	data, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(path)))
-	if err != nil {
+	return readFile(r.t, filepath.Join(r.dir, filepath.FromSlash(path)))
+}
+
+// remove deletes a file from the work tree (or the git directory).
+func (r *testRepo) remove(path string) {
+	r.t.Helper()
+	if err := os.Remove(filepath.Join(r.dir, filepath.FromSlash(path))); err != nil {
 		r.t.Fatal(err)
+	}
+}
+
+// readFile returns the content of a file that must exist.
+func readFile(t testing.TB, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return string(data)
 }

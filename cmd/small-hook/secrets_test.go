@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,7 +22,7 @@ func secretRepo(t *testing.T) *testRepo {
 	r := workspaceRepo(t)
 	r.copyDir("../../testdata/smp", "artifacts")
 	for _, name := range []string{"llm-context-research.v2.md", "llm-context-research.v3.md", "llm-context-research.v4-merged.md"} {
-		os.Remove(filepath.Join(r.dir, "artifacts", name))
+		r.remove("artifacts/" + name)
 	}
 	r.commit("artifacts")
 	r.write(progressPath, r.read(progressPath)+strings.Replace(appendedEntry, "go vet ./... is clean", "deployed with "+fakeAWS, 1))
@@ -36,44 +35,73 @@ func secretRepo(t *testing.T) *testRepo {
 }
 
 func TestSecretsAreCaughtAndNeverPrinted(t *testing.T) {
+	t.Parallel()
 	r := secretRepo(t)
 	code, out, errOut := r.check(nil, "check", "--format", "json")
 	if code != exitFindings {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
-	want := map[string]string{
-		".small/progress.small.yml:secrets/aws-access-token":           "",
-		".small/plan.small.yml:secrets/slack-bot-token":                "",
-		".small/intent.small.yml:secrets/stripe-access-token":          "",
-		"artifacts/llm-context-research.v1.md:secrets/generic-api-key": "",
-		"artifacts/llm-context-research.v1.md:secrets/github-pat":      "",
-		".awp/private-key.pem:secrets/private-key":                     "",
+	want := []string{
+		".small/progress.small.yml:secrets/aws-access-token",
+		".small/plan.small.yml:secrets/slack-bot-token",
+		".small/intent.small.yml:secrets/stripe-access-token",
+		"artifacts/llm-context-research.v1.md:secrets/generic-api-key",
+		"artifacts/llm-context-research.v1.md:secrets/github-pat",
+		".awp/private-key.pem:secrets/private-key",
 	}
+	reported := map[string]bool{}
 	for _, f := range decodeReport(t, out).Findings {
-		key := f.Path + ":" + f.Rule
-		if _, ok := want[key]; ok && f.Line > 0 {
-			delete(want, key)
+		if f.Line > 0 {
+			reported[f.Path+":"+f.Rule] = true
 		}
 	}
-	if len(want) > 0 {
-		t.Errorf("not reported with a line: %v\n%s", want, out)
+	for _, key := range want {
+		if !reported[key] {
+			t.Errorf("%s is not reported with a line:\n%s", key, out)
+		}
 	}
-	outputs := filepath.Join(t.TempDir(), "out")
-	for _, format := range []string{"text", "json", "sarif", "github"} {
-		summary := outputs + "-summary.md"
-		_, out, errOut := r.check(map[string]string{"GITHUB_STEP_SUMMARY": summary}, "check", "--format", format, "--output", "sarif="+outputs+".sarif")
-		md, _ := os.ReadFile(summary)
-		sarif, _ := os.ReadFile(outputs + ".sarif")
-		all := out + errOut + string(md) + string(sarif)
-		for _, secret := range []string{fakeAWS, fakeGitHub, fakeStripe, fakeSlack, fakePass, keyBody[:40]} {
-			if strings.Contains(all, secret) {
-				t.Errorf("--format %s printed a secret", format)
+	formats := []string{"text", "json", "sarif", "github"}
+	secrets := []string{fakeAWS, fakeGitHub, fakeStripe, fakeSlack, fakePass, keyBody[:40]}
+	for _, format := range formats {
+		t.Run(format, func(t *testing.T) {
+			dir := t.TempDir()
+			summary := filepath.Join(dir, "summary.md")
+			args := []string{"check", "--format", format}
+			for _, f := range formats {
+				args = append(args, "--output", f+"="+filepath.Join(dir, "out."+f))
 			}
-		}
+			code, out, errOut := r.check(map[string]string{"GITHUB_STEP_SUMMARY": summary}, args...)
+			if code != exitFindings {
+				t.Fatalf("exit %d, want %d\n%s%s", code, exitFindings, out, errOut)
+			}
+			written := map[string]string{"stdout": out, "stderr": errOut}
+			files := []string{"out.text", "out.json", "out.sarif", "out.github"}
+			if format == "github" {
+				files = append(files, "summary.md")
+			}
+			for _, name := range files {
+				written[name] = readFile(t, filepath.Join(dir, name))
+			}
+			for name, text := range written {
+				if name != "stderr" {
+					for _, key := range want {
+						if _, id, _ := strings.Cut(key, ":"); !strings.Contains(text, id) {
+							t.Errorf("%s lacks the finding %s:\n%s", name, id, text)
+						}
+					}
+				}
+				for _, secret := range secrets {
+					if strings.Contains(text, secret) {
+						t.Errorf("%s printed the secret %.4s… in full", name, secret)
+					}
+				}
+			}
+		})
 	}
 }
 
 func TestSecretAlreadyInHeadIsNotReportedAgain(t *testing.T) {
+	t.Parallel()
 	r := workspaceRepo(t)
 	r.write(".small/plan.small.yml", r.read(".small/plan.small.yml")+"    - id: task-4\n      title: post to "+fakeSlack+"\n")
 	r.git("add", "-A")

@@ -75,17 +75,6 @@ func (h *history) same(i, j int) bool {
 	return true
 }
 
-// added lists the positions of cur that hold no old entry.
-func (h *history) added() []int {
-	var out []int
-	for j, i := range h.from {
-		if i < 0 {
-			out = append(out, j)
-		}
-	}
-	return out
-}
-
 // lastMatched is the position of the last old entry found in cur, or -1.
 func (h *history) lastMatched() int {
 	last := -1
