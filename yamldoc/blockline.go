@@ -2,6 +2,7 @@ package yamldoc
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf8"
 )
 
@@ -13,31 +14,50 @@ import (
 // maxKeyLength bounds a key; yaml.v3 refuses keys over 1024 characters.
 const maxKeyLength = 256
 
-// proofText reports whether text holds only characters the subset allows:
-// printable characters other than the line breaks yaml.v3 knows besides
-// "\n" (U+0085, U+2028, U+2029) and the byte order mark, and tabs only
-// where tabs is set (block scalar content). "\r" and every other control
-// character are refused.
-func proofText(text []byte, tabs bool) bool {
-	for i := 0; i < len(text); {
-		c := text[i]
+// lineEndAt finds the "\n" that ends the line starting at pos (-1 when
+// there is none) and checks the line's characters on the way: ok is false
+// when it holds a character the subset never allows, and tab tells
+// whether it holds a tab, which only block scalar content may. Allowed
+// are printable characters other than the line breaks yaml.v3 knows
+// besides "\n" (U+0085, U+2028, U+2029) and the byte order mark; "\r" and
+// every other control character are refused.
+func lineEndAt(data []byte, pos int) (end int, tab, ok bool) {
+	for i := pos; i < len(data); {
+		if i+8 <= len(data) && printableASCII(binary.LittleEndian.Uint64(data[i:])) {
+			i += 8
+			continue
+		}
+		c := data[i]
 		switch {
 		case c >= 0x20 && c < 0x7F:
 			i++
 			continue
-		case c == '\t' && tabs:
+		case c == '\n':
+			return i, tab, true
+		case c == '\t':
+			tab = true
 			i++
 			continue
 		case c < 0x80:
-			return false
+			return -1, tab, false
 		}
-		r, size := utf8.DecodeRune(text[i:])
+		r, size := utf8.DecodeRune(data[i:])
 		if !proofRune(r, size) {
-			return false
+			return -1, tab, false
 		}
 		i += size
 	}
-	return true
+	return -1, tab, false
+}
+
+// printableASCII reports whether all eight bytes of w are printable ASCII
+// (0x20 to 0x7E). It may answer false for a word that is, never true for
+// one that is not.
+func printableASCII(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	below := (w - 0x20*ones) &^ w & highs
+	above := (w + ones | w) & highs
+	return below|above == 0
 }
 
 // proofRune reports whether a non-ASCII character is printable for yaml.v3

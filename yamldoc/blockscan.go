@@ -81,21 +81,22 @@ type keySpan struct{ start, end int }
 // scan reads data[from:], line by line; every line must end with "\n".
 func (s *scanner) scan(from int) bool {
 	for pos := from; pos < len(s.data); {
-		n := bytes.IndexByte(s.data[pos:], '\n')
-		if n < 0 {
+		end, tab, ok := lineEndAt(s.data, pos)
+		if !ok {
 			return false
 		}
 		s.lines++
-		if !s.line(pos, pos+n) {
+		if !s.line(pos, end, tab) {
 			return false
 		}
-		pos += n + 1
+		pos = end + 1
 	}
 	return s.open != blockHeader
 }
 
-// line reads the line data[start:end].
-func (s *scanner) line(start, end int) bool {
+// line reads the line data[start:end], whose characters are allowed but
+// for tabs, which only block scalar content may hold.
+func (s *scanner) line(start, end int, tab bool) bool {
 	text := s.data[start:end]
 	col := 0
 	for col < len(text) && text[col] == ' ' {
@@ -110,27 +111,20 @@ func (s *scanner) line(start, end int) bool {
 			return false
 		}
 		s.open, s.contentCol = blockContent, col
-		return proofText(text[col:], true)
+		return true
 	case blockContent:
-		if col == len(text) {
+		if col == len(text) || col >= s.contentCol {
 			return true
-		}
-		if col >= s.contentCol {
-			return proofText(text[col:], true)
 		}
 		s.open = nothing
 	}
 	rest := text[col:]
-	if len(rest) == 0 {
-		return true
-	}
-	if !proofText(rest, false) {
+	switch {
+	case tab:
 		return false
-	}
-	if rest[0] == '#' {
+	case len(rest) == 0, rest[0] == '#':
 		return true
-	}
-	if rest[0] == '-' && (len(rest) == 1 || rest[1] == ' ') {
+	case rest[0] == '-' && (len(rest) == 1 || rest[1] == ' '):
 		return s.item(start, col, rest)
 	}
 	return s.place(start, col, false) && s.entry(start+col, col, rest)
