@@ -65,7 +65,10 @@ func TestSyntaxErrorLines(t *testing.T) {
 }
 
 // TestOneDocumentOnly checks that nothing after a document goes unseen: a
-// governed file is exactly one document.
+// governed file is exactly one document. yaml.v3 reads one document per
+// Decode: it stops at "..." (what follows was silently dropped when it did
+// not parse as a document), and a "---" line in mid-file ends the first
+// document and starts a second, which a second Decode returns.
 func TestOneDocumentOnly(t *testing.T) {
 	cases := []struct {
 		name, doc string

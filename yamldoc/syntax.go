@@ -56,9 +56,18 @@ func isParserProblem(problem string) bool {
 	return false
 }
 
+// maxSearchBytes bounds the documents in which syntaxError looks for the
+// line a problem starts on by parsing prefixes (a few dozen parses of up to
+// the whole document); in larger ones it names the line of the problem's
+// context.
+const maxSearchBytes = 4 << 20
+
 // problemLine returns the line of data that causes problem.
 func problemLine(data []byte, problem string) int {
 	line := contextLine(data, problem)
+	if len(data) > maxSearchBytes && line > 0 {
+		return line
+	}
 	switch problem {
 	case "could not find expected ':'", "found unexpected end of stream",
 		"did not find expected ',' or ']'", "did not find expected ',' or '}'":

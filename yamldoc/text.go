@@ -1,6 +1,7 @@
 package yamldoc
 
 import (
+	"encoding/binary"
 	"fmt"
 	"unicode/utf8"
 )
@@ -89,6 +90,10 @@ func countLines(data []byte) int {
 // refuses (it would report them without a line).
 func checkText(data []byte, lineOffset int) error {
 	for i := 0; i < len(data); {
+		if i+8 <= len(data) && printableASCII(binary.LittleEndian.Uint64(data[i:])) {
+			i += 8
+			continue
+		}
 		b := data[i]
 		if b >= 0x20 && b < 0x7F || b == '\t' || b == '\n' || b == '\r' {
 			i++
