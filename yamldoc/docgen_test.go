@@ -78,7 +78,7 @@ func pad(col int) string {
 
 // eol ends a line, now and then with a break other than "\n".
 func (g *docGen) eol() string {
-	return g.choose([]string{"\n"}, "\r\n", "\r", "\u0085", "\u2028", "\u2029", " \n", "\t\n", "\n\n", "\n# c\n")
+	return g.choose([]string{"\n"}, "\r\n", "\r", "\u0085", "\u2028", "\u2029", " \n", "\t\n", "\n\n", "\n# c\n", "\n  # c\n", "\n      # c\n", "\n          #\n")
 }
 
 func (g *docGen) old(col int) {
