@@ -6,8 +6,13 @@ package schemas
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"math/big"
+	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -172,23 +177,91 @@ func wantsType(e *jsonschema.ValidationError) bool {
 
 // jsonValue converts a yamldoc value into what the validator accepts. An
 // unquoted YAML timestamp becomes a number, so that a schema that wants a
-// string rejects it as the reference tools do.
+// string rejects it as the reference tools do; an integer beyond int64
+// becomes a json.Number, which the validator reads exactly. Containers
+// that need no conversion are passed as they are, and a container shared
+// by several places (an anchored value) is converted once.
 func jsonValue(v any) any {
+	c := jsonConverter{done: map[any]converted{}}
+	out, _ := c.convert(v)
+	return out
+}
+
+// jsonConverter remembers the containers it has converted, by their identity
+// (identity or sliceID), for the length of one conversion.
+type jsonConverter struct {
+	done map[any]converted
+}
+
+type converted struct {
+	value   any
+	changed bool
+}
+
+// convert returns v as the validator takes it, and whether that differs
+// from v.
+func (c jsonConverter) convert(v any) (any, bool) {
 	switch v := v.(type) {
 	case map[string]any:
-		out := make(map[string]any, len(v))
+		id := identity(v)
+		if r, ok := c.done[id]; ok {
+			return r.value, r.changed
+		}
+		var out map[string]any
 		for k, x := range v {
-			out[k] = jsonValue(x)
+			if cx, changed := c.convert(x); changed {
+				if out == nil {
+					out = maps.Clone(v)
+				}
+				out[k] = cx
+			}
 		}
-		return out
+		if out == nil {
+			return c.remember(id, v, false)
+		}
+		return c.remember(id, out, true)
 	case []any:
-		out := make([]any, len(v))
-		for i, x := range v {
-			out[i] = jsonValue(x)
+		if len(v) == 0 {
+			return v, false
 		}
-		return out
+		id := sliceID{&v[0], len(v)}
+		if r, ok := c.done[id]; ok {
+			return r.value, r.changed
+		}
+		var out []any
+		for i, x := range v {
+			if cx, changed := c.convert(x); changed {
+				if out == nil {
+					out = slices.Clone(v)
+				}
+				out[i] = cx
+			}
+		}
+		if out == nil {
+			return c.remember(id, v, false)
+		}
+		return c.remember(id, out, true)
 	case yamldoc.Timestamp:
-		return float64(v.Time.Unix())
+		return float64(v.Time.Unix()), true
+	case *big.Int:
+		return json.Number(v.String()), true
 	}
-	return v
+	return v, false
+}
+
+// remember records what a container converted to.
+func (c jsonConverter) remember(id, value any, changed bool) (any, bool) {
+	c.done[id] = converted{value: value, changed: changed}
+	return value, changed
+}
+
+// sliceID names a sequence for jsonConverter.done: its storage and length.
+type sliceID struct {
+	first *any
+	n     int
+}
+
+// identity names a mapping for jsonConverter.done: its storage's address.
+func identity(m map[string]any) any {
+	return reflect.ValueOf(m).Pointer()
 }

@@ -1,8 +1,10 @@
 package schemas
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -101,4 +103,53 @@ func TestViolations(t *testing.T) {
 	if got := len(set.Names()); got != 7 {
 		t.Errorf("%d schemas embedded", got)
 	}
+}
+
+func TestIntegersReachTheValidatorExactly(t *testing.T) {
+	set := New()
+	big := "123456789012345678901234567890"
+	v, err := set.Validate("progress", "#/$defs/entry", decode(t, "task_id: "+big+"\nstatus: completed\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v) != 1 || v[0].Pointer() != "/task_id" || !v[0].WantsType {
+		t.Errorf("a big integer where a string belongs: %+v", v)
+	}
+	artifact := "awp: 0.4.0\nsmp: '1.0'\ntype: knowledge-artifact\nid: 'artifact:x'\ntitle: T\nauthors: [a]\n" +
+		"created: c\nprovenance: [{agent: a, action: created, timestamp: t}]\nversion: "
+	for _, version := range []string{big, "12345678901234567890", "9223372036854775807"} {
+		v, err := set.Validate("knowledge-artifact", "", decode(t, artifact+version+"\n"))
+		if err != nil || len(v) > 0 {
+			t.Errorf("version %s: %v %+v", version, err, v)
+		}
+	}
+	if n := jsonValue(decode(t, "n: "+big+"\n")).(map[string]any)["n"]; n != json.Number(big) {
+		t.Errorf("the validator receives %#v, not the exact number", n)
+	}
+	v, err = set.Validate("knowledge-artifact", "", decode(t, artifact+"-"+big+"\n"))
+	if err != nil || len(v) != 1 || v[0].Pointer() != "/version" || !strings.Contains(v[0].Message, "minimum") {
+		t.Errorf("a negative big version: %v %+v", err, v)
+	}
+}
+
+func TestSharedValuesAreNotCopied(t *testing.T) {
+	doc := decode(t, "a: &a {k: [1, 2], t: x}\nb: *a\nc: [*a, *a]\nd: {when: 2026-01-01T00:00:00Z, shared: *a}\n")
+	out := jsonValue(doc).(map[string]any)
+	in := doc.(map[string]any)
+	if !sameMap(out["a"], in["a"]) || !sameMap(out["b"], in["a"]) || !sameMap(out["c"].([]any)[1], in["a"]) {
+		t.Error("a value that needs no conversion was copied")
+	}
+	d := out["d"].(map[string]any)
+	if _, ok := d["when"].(float64); !ok || !sameMap(d["shared"], in["a"]) {
+		t.Errorf("converted %#v", d)
+	}
+	if _, ok := in["d"].(map[string]any)["when"].(yamldoc.Timestamp); !ok {
+		t.Error("conversion changed the decoded value")
+	}
+}
+
+func sameMap(a, b any) bool {
+	am, ok1 := a.(map[string]any)
+	bm, ok2 := b.(map[string]any)
+	return ok1 && ok2 && reflect.ValueOf(am).Pointer() == reflect.ValueOf(bm).Pointer()
 }

@@ -2,32 +2,110 @@ package yamldoc
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 )
 
+// FuzzDecode checks Decode on any input: it never panics; it fails only
+// with an *Error whose line is a line of the input; it is deterministic
+// (a copy decodes the same way); the values of two decodes are Equal both
+// ways and for a Comparer; and Line and KeyLine resolve every path into
+// the value to a line of the input.
 func FuzzDecode(f *testing.F) {
 	for _, s := range []string{
 		"a: 1\n", "- x\n- y\n", "a: &x [1, 2]\nb: *x\n", "a: 1\na: 2\n", "\xef\xbb\xbfa: b\r\n",
 		"t: 2026-01-01T00:00:00Z\n", "a: [\n", "<<: {a: 1}\n", "a: !!binary aGk=\n", "",
+		"a: 1\n...\nb: 2\n", "a: 1\n---\nb: 2\n", "a:\n  - x\n  b: 1\n", "n: 123456789012345678901234\n",
+		"a: 1\rb: 2\r", "a: \"x\\q\"\n", "x: &a {k: [1, 2.0, '3']}\ny: [*a, *a]\n",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := Decode(data)
+		again, errAgain := Decode(append([]byte(nil), data...))
+		lines := countLines(data)
 		if err != nil {
 			var ye *Error
 			if !errors.As(err, &ye) {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
+			if ye.Line < 1 || ye.Line > lines+1 {
+				t.Fatalf("error on line %d of %d: %v", ye.Line, lines, err)
+			}
+			if errAgain == nil || errAgain.Error() != err.Error() {
+				t.Fatalf("decoding a copy gave %v, not %v", errAgain, err)
+			}
 			return
+		}
+		if errAgain != nil {
+			t.Fatalf("decoding a copy failed: %v", errAgain)
 		}
 		if doc.Value != nil && doc.Root == nil {
 			t.Fatal("a value without a root node")
 		}
-		doc.Line("a", "0", "b")
-		doc.KeyLine("a", "b")
-		if !Equal(doc.Value, doc.Value) {
-			t.Fatal("a value is not equal to itself")
+		if !Equal(doc.Value, again.Value) || !Equal(again.Value, doc.Value) {
+			t.Fatal("two decodes of the same text are not equal")
+		}
+		if !NewComparer().Equal(doc.Value, again.Value) {
+			t.Fatal("a Comparer finds two decodes of the same text different")
+		}
+		budget := 2000
+		walkLines(t, doc, nil, doc.Value, lines, &budget)
+	})
+}
+
+// walkLines resolves the line of every path into v and checks it is a
+// line of the document.
+func walkLines(t *testing.T, doc *Doc, path []string, v any, lines int, budget *int) {
+	if *budget--; *budget < 0 {
+		return
+	}
+	for _, l := range []int{doc.Line(path...), doc.KeyLine(path...)} {
+		if l < 1 || l > lines+1 {
+			t.Fatalf("path %q is on line %d of %d", path, l, lines)
+		}
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			walkLines(t, doc, append(path[:len(path):len(path)], k), x, lines, budget)
+		}
+	case []any:
+		for i, x := range v {
+			walkLines(t, doc, append(path[:len(path):len(path)], strconv.Itoa(i)), x, lines, budget)
+		}
+	}
+}
+
+// FuzzAppendProof is the differential test of the append proof: whenever
+// FindSequenceEnd accepts a document it decodes to the sequence it
+// describes, and whenever ProveAppend accepts an append, decoding both
+// versions in full agrees with it (checkAppend), for the first append and
+// for a second one proved from the end the first returned.
+func FuzzAppendProof(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		old, tail := appendCase(in)
+		end := FindSequenceEnd(old, "entries")
+		if end != nil {
+			if err := checkEnd(old, "entries", end); err != nil {
+				t.Fatalf("%v\nold: %q", err, old)
+			}
+		}
+		new := append(old[:len(old):len(old)], tail...)
+		app := ProveAppend(end, old, new)
+		if app == nil {
+			return
+		}
+		if err := checkAppend(old, new, "entries", app); err != nil {
+			t.Fatalf("%v\nold:  %q\ntail: %q", err, old, tail)
+		}
+		newer := append(new[:len(new):len(new)], tail...)
+		if again := ProveAppend(app.End, new, newer); again != nil {
+			if err := checkAppend(new, newer, "entries", again); err != nil {
+				t.Fatalf("second append: %v\nold:  %q\ntail: %q", err, old, tail)
+			}
 		}
 	})
 }
