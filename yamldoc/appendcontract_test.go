@@ -43,6 +43,9 @@ func checkAppend(old, new []byte, key string, app *Append) error {
 	if len(olds) == 0 || len(news) != len(olds)+len(items) {
 		return fmt.Errorf("%d old items and %d appended, but %d new ones", len(olds), len(items), len(news))
 	}
+	if app.First != len(olds) {
+		return fmt.Errorf("the first appended item is said to be at %d, but it is at %d", app.First, len(olds))
+	}
 	for i, v := range olds {
 		if !Equal(v, news[i]) {
 			return fmt.Errorf("old item %d changed", i)

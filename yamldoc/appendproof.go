@@ -26,6 +26,8 @@ type SequenceEnd struct {
 	// last is the offset of the last item's first line, lastLine its line.
 	last     int
 	lastLine int
+	// items is the number of items of the sequence.
+	items int
 }
 
 // Append is an append proved by ProveAppend.
@@ -41,6 +43,9 @@ type Append struct {
 	// End is where the sequence of the new document ends, to prove the
 	// next append from without reading the new document again.
 	End *SequenceEnd
+	// First is the position in the new sequence of the first appended
+	// item: the number of items of the old one.
+	First int
 }
 
 // FindSequenceEnd reads data once and returns where the block sequence
@@ -89,7 +94,7 @@ func FindSequenceEnd(data []byte, key string) *SequenceEnd {
 	seq := s.blocks[1]
 	return &SequenceEnd{
 		key: key, size: len(data), lines: s.lines, values: s.values,
-		col: seq.col, indentless: seq.indentless, last: s.lastItem, lastLine: s.lastLine,
+		col: seq.col, indentless: seq.indentless, last: s.lastItem, lastLine: s.lastLine, items: s.items,
 	}
 }
 
@@ -133,9 +138,10 @@ func ProveAppend(end *SequenceEnd, old, new []byte) *Append {
 	if previous == nil {
 		return nil
 	}
-	return &Append{Items: items, Previous: previous, End: &SequenceEnd{
+	return &Append{Items: items, Previous: previous, First: end.items, End: &SequenceEnd{
 		key: end.key, size: len(new), lines: end.lines + s.lines, values: end.values + s.values,
 		col: end.col, indentless: end.indentless, last: len(old) + s.lastItem, lastLine: end.lines + s.lastLine,
+		items: end.items + s.items,
 	}}
 }
 

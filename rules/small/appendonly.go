@@ -127,9 +127,10 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 		case isPaired:
 			flush()
 			r.report(at(j), "%s of %s was changed (%s): progress is append-only; restore the entry as it was and append a new entry that supersedes it", entryName(i, o), what, changedKeys(o, h.cur[j]))
-		case indexOf(o, h.cur) >= 0:
+		case h.indexOf(o, h.cur) >= 0:
 			flush()
-			r.report(at(indexOf(o, h.cur)), "%s of %s was moved to position %d: progress is append-only; restore the original order and append new entries at the end", entryName(i, o), what, indexOf(o, h.cur)+1)
+			j := h.indexOf(o, h.cur)
+			r.report(at(j), "%s of %s was moved to position %d: progress is append-only; restore the original order and append new entries at the end", entryName(i, o), what, j+1)
 		default:
 			removed = append(removed, i)
 		}
@@ -140,7 +141,7 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 		if h.from[j] >= 0 || taken[j] {
 			continue
 		}
-		if indexOf(h.cur[j], h.old) >= 0 {
+		if h.indexOf(h.cur[j], h.old) >= 0 {
 			r.report(at(j), "%s is a copy of an earlier entry placed before existing entries: new progress entries go at the end of the list", entryName(j, h.cur[j]))
 			continue
 		}
@@ -177,9 +178,9 @@ func changedKeys(o, n any) string {
 }
 
 // indexOf returns the position of the first value equal to e in list, or -1.
-func indexOf(e any, list []any) int {
+func (h *history) indexOf(e any, list []any) int {
 	for j := range list {
-		if yamldoc.Equal(e, list[j]) {
+		if h.eq.Equal(e, list[j]) {
 			return j
 		}
 	}

@@ -28,12 +28,12 @@ func FuzzAppendOnly(f *testing.F) {
 		if _, err := rules.Check([]changes.Unit{unit}, rules.Options{Rules: Rules(), Config: config.Default()}); err != nil {
 			t.Fatalf("check failed: %v", err)
 		}
-		if fastAppend([]byte(oldText), []byte(newText)) == nil {
+		if yamldoc.ProveAppend(yamldoc.FindSequenceEnd([]byte(oldText), "entries"), []byte(oldText), []byte(newText)) == nil {
 			return
 		}
 		oldFile, newFile := decodeBlob(rulestest.Blob(oldText)), decodeBlob(rulestest.Blob(newText))
 		if oldFile.err != nil {
-			return
+			t.Fatalf("the fast path accepted an append to a file that does not parse: %v", oldFile.err)
 		}
 		if newFile.err != nil {
 			t.Fatalf("the fast path accepted an append that does not parse: %v", newFile.err)

@@ -23,12 +23,15 @@ type history struct {
 	match []int
 	// from[j] is the old entry at position j of cur, or -1 for a new one.
 	from []int
+	// eq compares entries, remembering what it compared: entries that
+	// share anchors are compared once, not once per lookup.
+	eq *yamldoc.Comparer
 }
 
 // align matches the old entries, in order, to the earliest positions of
 // cur that hold them (as values, or as migrate rewrote them).
 func align(old, cur []any) *history {
-	h := &history{old: old, cur: cur, migrated: migrate(old), match: make([]int, len(old)), from: make([]int, len(cur))}
+	h := &history{old: old, cur: cur, migrated: migrate(old), match: make([]int, len(old)), from: make([]int, len(cur)), eq: yamldoc.NewComparer()}
 	for j := range h.from {
 		h.from[j] = -1
 	}
@@ -48,7 +51,7 @@ func align(old, cur []any) *history {
 // same reports whether cur[j] is old entry i: equal as a value, or equal
 // but for the timestamp that migrate writes for it.
 func (h *history) same(i, j int) bool {
-	if yamldoc.Equal(h.old[i], h.cur[j]) {
+	if h.eq.Equal(h.old[i], h.cur[j]) {
 		return true
 	}
 	if h.migrated == nil {
@@ -68,7 +71,7 @@ func (h *history) same(i, j int) bool {
 			if s, _ := w.(string); s != h.migrated[i] {
 				return false
 			}
-		case !yamldoc.Equal(v, w):
+		case !h.eq.Equal(v, w):
 			return false
 		}
 	}

@@ -1,7 +1,6 @@
 package small
 
 import (
-	"bytes"
 	"strconv"
 
 	"github.com/small-hook/small-hook/changes"
@@ -36,15 +35,8 @@ func (e entry) field(key string) (any, bool) {
 	return v, ok
 }
 
-// name names the entry in messages: "progress entry 5 (task_id task-3)",
-// or, for an appended entry whose position was not counted, "new progress
-// entry (task_id task-3)".
-func (e entry) name() string {
-	if e.index < 0 {
-		return "new progress entry (task_id " + bounded(e.taskID()) + ")"
-	}
-	return entryName(e.index, e.value)
-}
+// name names the entry in messages: "progress entry 5 (task_id task-3)".
+func (e entry) name() string { return entryName(e.index, e.value) }
 
 // taskID names the entry in messages.
 func (e entry) taskID() string {
@@ -108,12 +100,14 @@ func buildView(pass *rules.Pass, ch *changes.Change) *progressView {
 		return &progressView{}
 	}
 	if ch.Merge == nil && ch.Old != nil && ch.Old.Kind == changes.KindFile {
-		end := pass.Memo("small/end:"+ch.Old.Hash, func() any { return findEnd(ch.Old.Data) }).(*sequenceEnd)
-		if v, newEnd := appendView(ch.Old.Data, ch.New.Data, end); v != nil {
+		end := pass.Memo("small/end:"+ch.Old.Hash, func() any {
+			return yamldoc.FindSequenceEnd(ch.Old.Data, "entries")
+		}).(*yamldoc.SequenceEnd)
+		if app := yamldoc.ProveAppend(end, ch.Old.Data, ch.New.Data); app != nil {
 			// The next commit of a range starts from this version: it
 			// need not look for where its sequence ends again.
-			pass.Memo("small/end:"+ch.New.Hash, func() any { return newEnd })
-			return v
+			pass.Memo("small/end:"+ch.New.Hash, func() any { return app.End })
+			return appendedView(app)
 		}
 	}
 	newFile := decode(pass, ch.New)
@@ -199,161 +193,13 @@ func entriesOf(f *parsed) []any {
 	return list
 }
 
-// sequenceEnd says where the entries sequence of a progress file ends:
-// the column of its items and its last item. ok is false when the file
-// does not end with that sequence.
-type sequenceEnd struct {
-	indent int
-	last   *item
-	ok     bool
-}
-
-func findEnd(data []byte) *sequenceEnd {
-	indent, last, ok := lastEntriesItem(data)
-	return &sequenceEnd{indent: indent, last: last, ok: ok}
-}
-
-// fastAppend is appendView for an old file whose end is not known yet.
-func fastAppend(old, new []byte) *progressView {
-	v, _ := appendView(old, new, findEnd(old))
-	return v
-}
-
-// appendView proves from the bytes that new is old (whose sequence ends
-// as end says) plus new items of the entries sequence, and decodes only
-// those items. It returns nil whenever the proof does not go through; the
-// caller then compares parsed values. It also returns where new's
-// sequence ends.
-func appendView(old, new []byte, end *sequenceEnd) (*progressView, *sequenceEnd) {
-	if !end.ok || len(new) <= len(old) || !bytes.HasPrefix(new, old) || !bytes.HasSuffix(old, []byte("\n")) {
-		return nil, nil
-	}
-	tail := new[len(old):]
-	lastStart, ok := itemsAt(tail, end.indent)
-	if !ok {
-		return nil, nil
-	}
-	oldLines := bytes.Count(old, []byte("\n"))
-	doc, err := yamldoc.DecodeAt(tail, oldLines)
-	if err != nil {
-		return nil, nil
-	}
-	items, ok := doc.Value.([]any)
-	if !ok || len(items) == 0 {
-		return nil, nil
-	}
-	v := &progressView{appendOnly: true}
+// appendedView is the view of a change proved to append entries: only the
+// appended entries and the one before them were decoded.
+func appendedView(app *yamldoc.Append) *progressView {
+	v := &progressView{appendOnly: true, before: &entry{index: app.First - 1, value: app.Previous.Value, doc: app.Previous}}
+	items, _ := app.Items.Value.([]any)
 	for i, item := range items {
-		v.added = append(v.added, entry{index: -1, value: item, doc: doc, path: []string{strconv.Itoa(i)}})
+		v.added = append(v.added, entry{index: app.First + i, value: item, doc: app.Items, path: []string{strconv.Itoa(i)}})
 	}
-	prev, err := yamldoc.DecodeAt(end.last.text, end.last.line-1)
-	if err != nil {
-		return nil, nil
-	}
-	if list, ok := prev.Value.([]any); ok && len(list) == 1 {
-		v.before = &entry{index: -1, value: list[0], doc: prev, path: []string{"0"}}
-	}
-	newEnd := &sequenceEnd{indent: end.indent, ok: true, last: &item{
-		text: tail[lastStart:],
-		line: oldLines + 1 + bytes.Count(tail[:lastStart], []byte("\n")),
-	}}
-	return v, newEnd
-}
-
-// item is the text of one sequence item and the line it starts on.
-type item struct {
-	text []byte
-	line int
-}
-
-// lastEntriesItem checks that the old file ends with a block sequence
-// that is the value of the top-level key "entries", and returns the column
-// of its items and the text of its last item. It touches each line of the
-// sequence once, looking only at its first characters.
-func lastEntriesItem(old []byte) (indent int, last *item, ok bool) {
-	// The first "entries:" line: a later one is a duplicate key, which the
-	// scan below rejects as a line at column 0.
-	pos := 0 // the start of the "entries:" line
-	if !bytes.HasPrefix(old, []byte("entries:")) {
-		key := bytes.Index(old, []byte("\nentries:"))
-		if key < 0 {
-			return 0, nil, false
-		}
-		pos = key + 1
-	}
-	rest := old[pos:]
-	eol := bytes.IndexByte(rest, '\n')
-	if eol < 0 || len(bytes.TrimRight(rest[len("entries:"):eol], " \r")) != 0 {
-		return 0, nil, false
-	}
-	indent, start := -1, -1
-	for p := pos + eol + 1; p < len(old); {
-		next := bytes.IndexByte(old[p:], '\n')
-		end := len(old)
-		if next >= 0 {
-			end = p + next + 1
-		}
-		line := old[p:end]
-		col := 0
-		for col < len(line) && line[col] == ' ' {
-			col++
-		}
-		if col == len(line) || line[col] == '\n' || line[col] == '\r' || line[col] == '#' {
-			p = end
-			continue
-		}
-		isItem := line[col] == '-' && (col+1 == len(line) || line[col+1] == ' ' || line[col+1] == '\n' || line[col+1] == '\r')
-		switch {
-		case indent < 0 && !isItem:
-			return 0, nil, false
-		case indent < 0:
-			indent = col
-		case col < indent, col == indent && !isItem:
-			return 0, nil, false
-		}
-		if col == indent {
-			start = p
-		}
-		p = end
-	}
-	if start < 0 {
-		return 0, nil, false
-	}
-	return indent, &item{text: old[start:], line: 1 + bytes.Count(old[:start], []byte("\n"))}, true
-}
-
-// splitIndent returns a line's indentation and its content without the
-// line ending.
-func splitIndent(line []byte) (int, []byte) {
-	body := bytes.TrimRight(line, "\r\n")
-	trimmed := bytes.TrimLeft(body, " ")
-	return len(body) - len(trimmed), trimmed
-}
-
-// itemsAt reports whether text consists only of block-sequence items at
-// column indent: it starts with "- " there, and every non-blank line is
-// indented at least that far. It also returns where the last item starts.
-func itemsAt(text []byte, indent int) (last int, ok bool) {
-	first := true
-	pos := 0
-	for _, l := range bytes.SplitAfter(text, []byte("\n")) {
-		start := pos
-		pos += len(l)
-		col, trimmed := splitIndent(l)
-		if len(trimmed) == 0 {
-			continue
-		}
-		isItem := bytes.HasPrefix(trimmed, []byte("- ")) || string(trimmed) == "-"
-		switch {
-		case col < indent, col == indent && !isItem:
-			return 0, false
-		case first && col != indent:
-			return 0, false
-		}
-		first = false
-		if col == indent {
-			last = start
-		}
-	}
-	return last, !first
+	return v
 }

@@ -1,6 +1,7 @@
 package small
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,7 +172,7 @@ func TestFindingsNameTheLine(t *testing.T) {
 	}
 	appended := with(base, rootProgress, base[rootProgress]+strings.Replace(newEntry, "completed", "done", 1))
 	findings, _ = rules.Check([]changes.Unit{rulestest.Staged(base, appended)}, rules.Options{Rules: Rules(), Config: config.Default()})
-	if len(findings) != 1 || findings[0].Line != 45 || !strings.Contains(findings[0].Message, "progress entry (task_id task-3): status must be one of pending") {
+	if len(findings) != 1 || findings[0].Line != 45 || !strings.Contains(findings[0].Message, "progress entry 8 (task_id task-3): status must be one of pending") {
 		t.Errorf("appended newEntry finding %+v", findings)
 	}
 }
@@ -250,14 +251,25 @@ func TestFastPathAgreesWithFullComparison(t *testing.T) {
 		newEntry + "extra: 1\n":      false,
 		"    - task_id: [\n":         false,
 	}
+	fastView := func(old, new string) *progressView {
+		app := yamldoc.ProveAppend(yamldoc.FindSequenceEnd([]byte(old), "entries"), []byte(old), []byte(new))
+		if app == nil {
+			return nil
+		}
+		return appendedView(app)
+	}
 	for tail, fast := range tails {
-		v := fastAppend([]byte(old), []byte(old+tail))
+		v := fastView(old, old+tail)
 		if (v != nil) != fast {
 			t.Errorf("fast path for %q: %v, want %v", tail, v != nil, fast)
 		}
 	}
-	if v := fastAppend([]byte(old), []byte(old+newEntry)); v == nil || v.before == nil || v.before.taskID() != "task-3" || len(v.added) != 1 {
+	v := fastView(old, old+newEntry)
+	if v == nil || v.before == nil || v.before.taskID() != "task-3" || len(v.added) != 1 {
 		t.Fatalf("fast view %+v", v)
+	}
+	if got, want := v.added[0].name(), "progress entry 8 (task_id task-3)"; got != want {
+		t.Errorf("the appended entry is named %q, want %q", got, want)
 	}
 	if got := check(t, rules.Error, rulestest.Staged(base, with(base, rootProgress, old+"owner: human\n"))); !contains(got, "small/parse") {
 		t.Errorf("appended top-level duplicate key: %v", got)
@@ -314,24 +326,6 @@ func BenchmarkValidateOneEntry(b *testing.B) {
 	}
 }
 
-// TestSequenceEndCarriesOver checks that where an append leaves the
-// sequence's end is where a fresh search of the new file finds it, so a
-// range can skip the search for each next commit.
-func TestSequenceEndCarriesOver(t *testing.T) {
-	old := readWorkspace(t, "reference-init")[rootProgress]
-	tails := []string{newEntry, newEntry + strings.Replace(newEntry, "10:20:00", "10:21:00", 1), "    - task_id: x\n      evidence: |\n        - not an item\n        more\n"}
-	for _, tail := range tails {
-		v, end := appendView([]byte(old), []byte(old+tail), findEnd([]byte(old)))
-		if v == nil {
-			t.Fatalf("append of %q not proved", tail)
-		}
-		want := findEnd([]byte(old + tail))
-		if end.indent != want.indent || end.last.line != want.last.line || string(end.last.text) != string(want.last.text) {
-			t.Errorf("after %q: carried %d %q, found %d %q", tail, end.last.line, end.last.text, want.last.line, want.last.text)
-		}
-	}
-}
-
 // The files of the root workspace, for tests.
 const (
 	rootDir         = ".small/"
@@ -341,3 +335,50 @@ const (
 	rootProgress    = rootDir + Progress
 	rootHandoff     = rootDir + Handoff
 )
+
+// sharedAnchorProgress is a progress file of n entries that all hold the
+// same anchored mapping of keys keys.
+func sharedAnchorProgress(n, keys int, reverse bool) string {
+	var b strings.Builder
+	b.WriteString("small_version: \"1.0.0\"\nowner: agent\nentries:\n")
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+		if reverse {
+			order[i] = n - 1 - i
+		}
+	}
+	for k, i := range order {
+		fmt.Fprintf(&b, "    - task_id: task-%d\n      evidence: checked\n      timestamp: \"2026-01-01T00:00:%02d.%09dZ\"\n      notes:\n", i, i/1_000_000, i%1_000_000+1)
+		if k == 0 {
+			b.WriteString("        &shared\n")
+			for j := 0; j < keys; j++ {
+				fmt.Fprintf(&b, "        k%d: v%d\n", j, j)
+			}
+			continue
+		}
+		b.WriteString("        *shared\n")
+	}
+	return b.String()
+}
+
+// TestSharedAnchorsAreComparedOnce: entries sharing one anchored mapping
+// are compared as shared values, so a change to such a file is judged in
+// time, whether it appends or reverses the entries (it used to take
+// minutes).
+func TestSharedAnchorsAreComparedOnce(t *testing.T) {
+	old := sharedAnchorProgress(1500, 2000, false)
+	for name, after := range map[string]string{
+		"append":  old + "    - task_id: new\n      evidence: x\n      timestamp: \"2026-01-02T00:00:00.1Z\"\n",
+		"reverse": sharedAnchorProgress(1500, 2000, true),
+	} {
+		base := rulestest.Snapshot{rootProgress: old}
+		got := check(t, rules.Error, rulestest.Staged(base, rulestest.Snapshot{rootProgress: after}))
+		if name == "reverse" && !contains(got, "small/append-only") {
+			t.Errorf("reversed entries: %v", got)
+		}
+		if name == "append" && contains(got, "small/append-only") {
+			t.Errorf("an append: %v", got)
+		}
+	}
+}
