@@ -6,6 +6,7 @@ package small
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 
 	"github.com/small-hook/small-hook/changes"
@@ -160,7 +161,7 @@ func describe(v any) string {
 		return "a mapping"
 	case bool:
 		return "a boolean"
-	case int64, float64:
+	case int64, float64, *big.Int:
 		return "a number"
 	case yamldoc.Timestamp:
 		return "an unquoted timestamp"
