@@ -3,7 +3,6 @@ package gitdiff
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -46,7 +45,7 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 
 // indexPath is the index file git would use now.
 func (r *Repo) indexPath() string {
-	if p := os.Getenv("GIT_INDEX_FILE"); p != "" {
+	if p := r.opts.getenv("GIT_INDEX_FILE"); p != "" {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(r.workTree, p)
 		}

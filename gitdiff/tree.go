@@ -3,7 +3,6 @@ package gitdiff
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/go-git/go-git/v5/config"
@@ -111,10 +110,23 @@ func (r *Repo) fileOf(files entries, path string) (*changes.Blob, error) {
 }
 
 // Author is the identity of the commit being made: GIT_AUTHOR_NAME and
-// GIT_AUTHOR_EMAIL when git sets them (it does for hooks), else user.name
+// GIT_AUTHOR_EMAIL when git sets them (it does for hooks; during `git
+// commit --amend` they name the amended commit's author), else user.name
 // and user.email from the repository's and then the user's configuration.
 func (r *Repo) Author() changes.Identity {
-	id := changes.Identity{Name: os.Getenv("GIT_AUTHOR_NAME"), Email: os.Getenv("GIT_AUTHOR_EMAIL")}
+	return r.identity("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL")
+}
+
+// Committer is the identity that makes the commit: GIT_COMMITTER_NAME and
+// GIT_COMMITTER_EMAIL when set, else user.name and user.email from the
+// configuration, as git decides it. Unlike the author, it is never copied
+// from the commit that `git commit --amend` replaces.
+func (r *Repo) Committer() changes.Identity {
+	return r.identity("GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL")
+}
+
+func (r *Repo) identity(nameVar, emailVar string) changes.Identity {
+	id := changes.Identity{Name: r.opts.getenv(nameVar), Email: r.opts.getenv(emailVar)}
 	for _, load := range []func() (*config.Config, error){
 		func() (*config.Config, error) { return r.storage.Config() },
 		func() (*config.Config, error) { return config.LoadConfig(config.GlobalScope) },

@@ -68,7 +68,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err := c.validate(); err != nil {
 		return exitFailure, err
 	}
-	repo, err := gitdiff.Open(absDir(e, c.Repo))
+	repo, err := gitdiff.Open(absDir(e, c.Repo), gitdiff.Options{Getenv: e.getenv})
 	if err != nil {
 		return exitFailure, err
 	}
@@ -231,7 +231,7 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (f
 		}
 		staged.Message, staged.HasMessage = string(msg), true
 		staged.Author = repo.Author()
-		staged.Committer = staged.Author
+		staged.Committer = repo.Committer()
 	}
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged

@@ -150,10 +150,12 @@ func TestUnusualRepositories(t *testing.T) {
 		r := workspaceRepo(t)
 		rewriteProgress(r)
 		r.git("add", "-A")
-		t.Setenv("GIT_DIR", filepath.Join(r.dir, ".git"))
-		t.Setenv("GIT_WORK_TREE", r.dir)
 		other := &testRepo{t: t, dir: t.TempDir()}
-		expect(t, other, exitFindings, "small/append-only", "check")
+		vars := map[string]string{"GIT_DIR": filepath.Join(r.dir, ".git"), "GIT_WORK_TREE": r.dir}
+		code, out, errOut := other.check(vars, "check", "--format", "json")
+		if code != exitFindings || !contains(rulesOf(decodeReport(t, out)), "small/append-only") {
+			t.Fatalf("GIT_DIR and GIT_WORK_TREE: exit %d\n%s%s", code, out, errOut)
+		}
 	})
 	t.Run("bare repository in range mode", func(t *testing.T) {
 		r := workspaceRepo(t)
