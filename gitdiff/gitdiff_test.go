@@ -342,3 +342,15 @@ func rangeUnits(g *Repo, base, head string, scope Scope) ([]changes.Unit, error)
 	})
 	return units, err
 }
+
+// tryGit runs git and returns its combined output and error, for commands
+// that are expected to fail (a merge that conflicts).
+func (r *repo) tryGit(args ...string) (string, error) {
+	r.t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = r.dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}

@@ -80,6 +80,9 @@ func open(storage *filesystem.Storage, loc location, opts Options) (*Repo, error
 	return &Repo{repo: repo, storage: storage, opts: opts, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*changes.Blob{}}, nil
 }
 
+// WorkTree is the root of the work tree; "" for a bare repository.
+func (r *Repo) WorkTree() string { return r.workTree }
+
 // checkFormat rejects repository formats go-git cannot read correctly.
 func checkFormat(cfg *config.Config) error {
 	if cfg.Raw == nil || !cfg.Raw.HasSection("extensions") {

@@ -34,6 +34,32 @@ func (r *Repo) Tree(rev string, scope Scope) (changes.Unit, error) {
 	return changes.Unit{Mode: changes.ModeTree, Changes: list, Files: &entriesSnapshot{repo: r, entries: files}}, nil
 }
 
+// IndexTree returns the in-scope files among paths as the index holds them,
+// each as a change with no old side (tree mode), for files named on the
+// command line (the pre-commit framework's --all-files and --files runs).
+// Its Files reads every in-scope file of the index, so that rules across
+// files see whole workspaces. Paths the index does not hold are left out.
+func (r *Repo) IndexTree(paths []string, scope Scope) (changes.Unit, error) {
+	if r.workTree == "" {
+		return changes.Unit{}, errors.New("a bare repository has no index")
+	}
+	_, files, err := r.indexEntries(scope)
+	if err != nil {
+		return changes.Unit{}, err
+	}
+	named := entries{}
+	for _, p := range paths {
+		if e, ok := files[p]; ok {
+			named[p] = e
+		}
+	}
+	list, err := r.diff(entries{}, named)
+	if err != nil {
+		return changes.Unit{}, err
+	}
+	return changes.Unit{Mode: changes.ModeTree, Changes: list, Files: &entriesSnapshot{repo: r, entries: files}}, nil
+}
+
 func (r *Repo) revEntries(rev string, scope Scope) (entries, error) {
 	h, err := r.resolve(rev)
 	if err != nil {

@@ -73,6 +73,9 @@ func (c *Checker) Check(u *changes.Unit) error {
 	c.units++
 	c.cache.next()
 	for _, r := range c.opts.Rules {
+		if u.Mode == changes.ModeTip && !r.Continuity {
+			continue
+		}
 		pass := &Pass{Unit: u, Actor: verdict, Config: c.opts.Config, Secrets: c.opts.Secrets, rule: r, cache: c.cache, findings: &c.findings}
 		if err := r.Run(pass); err != nil {
 			return fmt.Errorf("rule %s: %w", r.ID, err)

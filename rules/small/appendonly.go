@@ -19,6 +19,7 @@ func appendOnlyRule() *rules.Rule {
 		Severity: rules.Error,
 		Doc: `progress.small.yml is append-only
 SMALL invariant 3: progress entries must not be deleted or modified after creation; new entries are appended. Compared with the previous version (HEAD, or each commit's parent), every existing entry must still be there, unchanged and in order, small_version and owner must not change, and the file must not be deleted. Values are compared, not text, so re-serialisation (key order, indentation, quoting) is fine. A merge must keep the merge base's entries as a prefix and every parent's entries in that parent's order. To correct an entry, restore it and append a new entry that supersedes it.`,
+		Continuity: true,
 		Run: func(pass *rules.Pass) error {
 			for _, s := range spaces(pass) {
 				if ch := s.changed(Progress); ch != nil {

@@ -74,6 +74,7 @@ func idRule() *rules.Rule {
 		Severity: rules.Error,
 		Doc: `An artifact's id matches its file name and never changes
 SMP: the slug doubles as the file name, artifacts/<slug>.md holds id artifact:<slug>, and an artifact keeps its id for life. Renaming an artifact means creating a new one. A missing id is reported by smp/schema.`,
+		Continuity: true,
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
 				id, ok := v.cur.top["id"].(string)
@@ -98,6 +99,7 @@ func appendOnlyRule() *rules.Rule {
 		Severity: rules.Error,
 		Doc: `Provenance is append-only and artifacts are not deleted
 SMP: provenance entries must not be modified or deleted. Compared with the previous version, every provenance entry must still be there, unchanged and in order, and created must not change; deleting or renaming an artifact is reported too. Values are compared, not text, so awp's requoting and folding are fine. awp sync pull replaces a trailing synced entry on a fast-forward: that is reported as well, as an error unless smp.sync-replace: warning is set in .small-hook.yml. Restore the entry and record the change as a new entry.`,
+		Continuity: true,
 		Run: func(pass *rules.Pass) error {
 			for i := range pass.Unit.Changes {
 				ch := &pass.Unit.Changes[i]
@@ -210,6 +212,7 @@ func versionRule() *rules.Rule {
 		Severity: rules.Error,
 		Doc: `The version counter rises by one per recorded change
 SMP: version starts at 1 and every update or merge increments it by 1. Compared with the previous version, version must rise by exactly the number of new updated and merged provenance entries (a new synced entry may raise it by one or not: awp sync does both), and never go down. A new artifact's version is at least the number of its created, updated and merged entries; a merge commit's version is at least every parent's.`,
+		Continuity: true,
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
 				cur := v.cur.version()
