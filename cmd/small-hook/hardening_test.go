@@ -286,17 +286,17 @@ func TestInternalErrorsNeverPass(t *testing.T) {
 	})
 }
 
-func TestFirstPushThroughPreCommitChecksTheTree(t *testing.T) {
+func TestFirstPushThroughPreCommitChecksTheHistory(t *testing.T) {
 	r := workspaceRepo(t)
-	rewriteProgress(r)
-	r.commit("rewrite")
+	r.write(progressPath, r.read(progressPath)+appendedEntry)
+	r.commit("append")
 	vars := map[string]string{"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_LOCAL_BRANCH": "refs/heads/main"}
-	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitOK || !strings.Contains(out, "no problems") {
+	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitOK || !strings.Contains(out, "whole history") {
 		t.Fatalf("a clean first push: exit %d\n%s%s", code, out, errOut)
 	}
-	r.write(".small/notes.txt", "stray\n")
-	r.commit("stray file")
-	if code, out, _ := r.check(vars, "check", "--ci"); code != exitFindings || !strings.Contains(out, "small/layout") {
-		t.Fatalf("a first push with a stray file: exit %d\n%s", code, out)
+	rewriteProgress(r)
+	r.commit("rewrite")
+	if code, out, _ := r.check(vars, "check", "--ci"); code != exitFindings || !strings.Contains(out, "small/append-only") {
+		t.Fatalf("a first push whose history rewrites progress: exit %d\n%s", code, out)
 	}
 }
