@@ -108,7 +108,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 		return checker.Check(&u)
 	})
 	if err != nil {
-		return exitFailure, err
+		return exitFailure, fmt.Errorf("checking %s: %w", tgt.what(), err)
 	}
 	findings := checker.Findings()
 	rewritten := false

@@ -83,6 +83,21 @@ func (t target) verify(repo *gitdiff.Repo) error {
 	return nil
 }
 
+// what names what the check looks at, for errors.
+func (t target) what() string {
+	switch {
+	case t.mode == changes.ModeStaged:
+		return "the staged change"
+	case t.mode == changes.ModeTree && t.rev == "":
+		return "the index"
+	case t.mode == changes.ModeTree:
+		return "the tree of " + t.rev
+	case t.base == "":
+		return "the whole history of " + t.head
+	}
+	return t.base + ".." + t.head
+}
+
 // describe names the range a check covered, for the report.
 func (t target) describe(commits int, rewritten bool) string {
 	n := fmt.Sprintf("%d commits", commits)
