@@ -33,7 +33,7 @@ func checkTip(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, cfg *config.C
 	}
 	findings := checker.Findings()
 	for i := range findings {
-		findings[i].Message = fmt.Sprintf("the branch was rewritten: its new tip %s does not contain its previous tip %s, and compared with that tip: %s",
+		findings[i].Message = fmt.Sprintf("the branch was rewritten (its new tip %s does not contain its previous tip %s); compared with the previous tip: %s",
 			short(u.Commit.Hash), short(previous), findings[i].Message)
 	}
 	return findings, true, nil
