@@ -115,7 +115,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if tgt.previous {
 		var tip []rules.Finding
 		if tip, rewritten, err = checkTip(repo, tgt, scope, cfg, paths); err != nil {
-			return exitFailure, err
+			return exitFailure, fmt.Errorf("comparing %s with the previous tip %s: %w", tgt.head, tgt.base, err)
 		}
 		findings = append(findings, tip...)
 		rules.Sort(findings, order)

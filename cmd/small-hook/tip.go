@@ -29,7 +29,7 @@ func checkTip(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, cfg *config.C
 	}
 	checker := rules.NewChecker(rules.Options{Rules: registry.All(), Config: cfg})
 	if err := checker.Check(u); err != nil {
-		return nil, false, fmt.Errorf("comparing the previous tip %s with %s: %w", tgt.base, tgt.head, err)
+		return nil, false, err
 	}
 	findings := checker.Findings()
 	for i := range findings {
