@@ -80,10 +80,7 @@ func (g *graph) get(h plumbing.Hash) (*node, error) {
 		}
 		n = &node{parents: c.ParentHashes}
 	}
-	if g.shallow[h] {
-		n.shallow = true
-		n.level = 0
-	}
+	n.shallow = g.shallow[h]
 	g.nodes[h] = n
 	return n, nil
 }
