@@ -13,7 +13,7 @@ import (
 // Mode says which kind of check produced a set of changes.
 type Mode string
 
-// The three ways small-hook looks at a repository.
+// The ways small-hook looks at a repository.
 const (
 	// ModeStaged compares the index with HEAD (pre-commit, commit-msg).
 	ModeStaged Mode = "staged"
@@ -22,6 +22,16 @@ const (
 	// ModeTree looks at every governed file of one revision or of the index,
 	// without history.
 	ModeTree Mode = "tree"
+	// ModeTip compares the tip a push replaces with the new tip when the new
+	// one does not contain it (a force-push): Old is the file at the
+	// previous tip, New at the new tip, and only the rules that judge
+	// whether history continues run (see rules.Rule.Continuity). A changed
+	// file is judged as a merge whose one parent is the previous tip:
+	// every entry the previous tip held must still be there, in order,
+	// while entries the new history brings from elsewhere (a rebase onto a
+	// branch that moved on) may stand between them; each new commit was
+	// judged on its own.
+	ModeTip Mode = "tip"
 )
 
 // Kind is the type of a tree entry that holds a governed path.
@@ -104,14 +114,15 @@ type Snapshot interface {
 // range, or one tree.
 type Unit struct {
 	Mode Mode
-	// Commit is set in range mode.
+	// Commit is set in range mode, and is the new tip in tip mode.
 	Commit *Commit
 	// Changes lists the changed governed files, sorted by path.
 	Changes []Change
 	// Files reads the new state.
 	Files Snapshot
 	// Before reads the state the change started from (HEAD, or a commit's
-	// first parent); nil in tree mode and for a root commit.
+	// first parent, or the previous tip in tip mode); nil in tree mode and
+	// for a root commit.
 	Before Snapshot
 }
 

@@ -10,10 +10,17 @@ import (
 
 // Range is the commits to check: those reachable from Head and not from
 // Base. Source says where the range was found, for the report (e.g.
-// "GitHub pull_request"). An empty Base means there is no history to
-// compare with: the tree at Head is checked whole.
+// "GitHub pull_request"). An empty Base means there is no earlier commit
+// to compare with (the first push of a repository): every commit
+// reachable from Head is checked, the root included.
 type Range struct {
 	Base, Head, Source string
+	// Previous is set when Base is the tip that Head replaces on the same
+	// branch (a push, possibly forced), not a branch Head merges into (a
+	// pull request, whose base may have moved on since Head forked). When
+	// Head does not contain a previous tip, the governed files at Head must
+	// still hold everything they held at Base.
+	Previous bool
 }
 
 // Detect reads the environment through getenv (os.Getenv in production)
@@ -26,12 +33,12 @@ func Detect(getenv func(string) string) (Range, error) {
 	case getenv("SMALL_HOOK_BASE") != "":
 		return Range{Base: getenv("SMALL_HOOK_BASE"), Head: or(getenv("SMALL_HOOK_HEAD"), "HEAD"), Source: "SMALL_HOOK_BASE"}, nil
 	case getenv("PRE_COMMIT_FROM_REF") != "":
-		return Range{Base: getenv("PRE_COMMIT_FROM_REF"), Head: or(getenv("PRE_COMMIT_TO_REF"), "HEAD"), Source: "pre-commit"}, nil
+		return preCommit(getenv), nil
 	case getenv("PRE_COMMIT_REMOTE_NAME") != "":
 		// pre-commit's pre-push stage sets no FROM_REF when the pushed
 		// branch shares no commit with the remote (the repository's first
-		// push): there is nothing to compare with, so the pushed tree is
-		// checked whole.
+		// push): there is nothing to compare with, so every pushed commit
+		// is checked, the root included.
 		return Range{Head: or(getenv("PRE_COMMIT_TO_REF"), or(getenv("PRE_COMMIT_LOCAL_BRANCH"), "HEAD")), Source: "pre-commit, first push"}, nil
 	case getenv("GITHUB_ACTIONS") == "true":
 		return github(getenv)
@@ -41,6 +48,20 @@ func Detect(getenv func(string) string) (Range, error) {
 	return Range{}, errors.New("no commit range in the environment: set SMALL_HOOK_BASE (and optionally SMALL_HOOK_HEAD), " +
 		"or run under GitHub Actions (GITHUB_ACTIONS, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH), " +
 		"GitLab CI (GITLAB_CI, CI_COMMIT_SHA) or pre-commit's pre-push stage (PRE_COMMIT_FROM_REF, PRE_COMMIT_TO_REF)")
+}
+
+// preCommit reads the range pre-commit names. In its pre-push stage
+// (PRE_COMMIT_REMOTE_BRANCH is set) FROM_REF is the remote branch's tip
+// when the clone has it: the tip the push replaces. Otherwise pre-commit
+// picked the parent of the first commit no remote branch has, which TO_REF
+// always contains, so treating it as a previous tip changes nothing. A
+// `pre-commit run --from-ref --to-ref` sets no remote branch: a plain base.
+func preCommit(getenv func(string) string) Range {
+	r := Range{Base: getenv("PRE_COMMIT_FROM_REF"), Head: or(getenv("PRE_COMMIT_TO_REF"), "HEAD"), Source: "pre-commit"}
+	if getenv("PRE_COMMIT_REMOTE_BRANCH") != "" {
+		r.Previous, r.Source = true, "pre-commit pre-push"
+	}
+	return r
 }
 
 // or returns s, or def when s is empty.

@@ -12,6 +12,7 @@ type githubEvent struct {
 	Before      string `json:"before"`
 	After       string `json:"after"`
 	Ref         string `json:"ref"`
+	Forced      bool   `json:"forced"`
 	PullRequest *struct {
 		Base struct {
 			SHA string `json:"sha"`
@@ -63,22 +64,27 @@ func github(getenv func(string) string) (Range, error) {
 	return Range{}, fmt.Errorf("GitHub event %q names no commit range: run on pull_request, pull_request_target, merge_group or push, or set SMALL_HOOK_BASE", name)
 }
 
-// githubPush is the range of a push: before..after, or for a new branch
-// (before all zeros) the default branch..after, whose merge base the range
-// walk finds.
+// githubPush is the range of a push: before..after, before being the tip
+// the push replaced; for a new branch (before all zeros) the default
+// branch..after, whose merge base the range walk finds; for the push that
+// created the default branch, every commit of after.
 func githubPush(ev githubEvent, path string) (Range, error) {
 	if ev.After == "" || isZero(ev.After) {
 		return Range{}, fmt.Errorf("GitHub push payload %s has no after commit (a deleted branch has nothing to check)", path)
 	}
 	if ev.Before != "" && !isZero(ev.Before) {
-		return Range{Base: ev.Before, Head: ev.After, Source: "GitHub push"}, nil
+		source := "GitHub push"
+		if ev.Forced {
+			source = "GitHub forced push"
+		}
+		return Range{Base: ev.Before, Head: ev.After, Source: source, Previous: true}, nil
 	}
 	branch := ev.Repository.DefaultBranch
 	if branch == "" {
 		return Range{}, fmt.Errorf("GitHub push payload %s of a new branch has no repository.default_branch to compare with: set SMALL_HOOK_BASE", path)
 	}
 	if ev.Ref == "refs/heads/"+branch {
-		return Range{}, fmt.Errorf("GitHub push that created the default branch %s: there is no earlier commit to compare with; run small-hook check --all or set SMALL_HOOK_BASE", branch)
+		return Range{Head: ev.After, Source: "GitHub push that created the default branch " + branch}, nil
 	}
 	return Range{Base: "origin/" + branch, Head: ev.After, Source: "GitHub push of a new branch"}, nil
 }

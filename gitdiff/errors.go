@@ -7,4 +7,4 @@ import "errors"
 var ErrUnsupported = errors.New("unsupported repository format")
 
 // ErrShallow marks a check that needs history the clone does not have.
-var ErrShallow = errors.New("the history needed is not in this clone (shallow clone?): fetch the full history with `git fetch --unshallow`, or `fetch-depth: 0` in actions/checkout")
+var ErrShallow = errors.New("this is a shallow clone without the history needed: fetch the full history (`git fetch --unshallow`, or `fetch-depth: 0` in actions/checkout)")

@@ -73,7 +73,14 @@ func (r *repo) commit(msg string) string {
 
 func (r *repo) open() *Repo {
 	r.t.Helper()
-	g, err := Open(r.dir)
+	return r.openWith(nil)
+}
+
+// openWith opens the repository with env as the
+// environment git would give a hook.
+func (r *repo) openWith(env map[string]string) *Repo {
+	r.t.Helper()
+	g, err := Open(r.dir, Options{Getenv: func(k string) string { return env[k] }})
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -136,7 +143,7 @@ func TestStagedUnbornHeadAndSubdirectory(t *testing.T) {
 	r.write(".small/a.yml", "a1")
 	r.write("sub/dir/f", "f")
 	r.git("add", "-A")
-	g, err := Open(filepath.Join(r.dir, "sub", "dir"))
+	g, err := Open(filepath.Join(r.dir, "sub", "dir"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,8 +202,7 @@ func TestGitIndexFileIsHonoured(t *testing.T) {
 	r.write(".small/a.yml", "a2")
 	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "read-tree", "HEAD")
 	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "add", ".small/a.yml")
-	t.Setenv("GIT_INDEX_FILE", alt)
-	u, err := r.open().Staged(Scope{})
+	u, err := r.openWith(map[string]string{"GIT_INDEX_FILE": alt}).Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +289,7 @@ func TestRangeErrors(t *testing.T) {
 func TestUnsupportedFormats(t *testing.T) {
 	r := &repo{t: t, dir: t.TempDir()}
 	r.git("init", "-q", "--object-format=sha256")
-	if _, err := Open(r.dir); !errors.Is(err, ErrUnsupported) {
+	if _, err := Open(r.dir, Options{}); !errors.Is(err, ErrUnsupported) {
 		t.Errorf("sha256: %v", err)
 	}
 	s := newRepo(t)
@@ -311,7 +317,7 @@ func TestRangeInBareRepositoryAndLongHistory(t *testing.T) {
 	}
 	bare := filepath.Join(t.TempDir(), "bare.git")
 	r.gitIn(t.TempDir(), nil, "clone", "-q", "--bare", r.dir, bare)
-	g, err := Open(bare)
+	g, err := Open(bare, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,4 +341,16 @@ func rangeUnits(g *Repo, base, head string, scope Scope) ([]changes.Unit, error)
 		return nil
 	})
 	return units, err
+}
+
+// tryGit runs git and returns its combined output and error, for commands
+// that are expected to fail (a merge that conflicts).
+func (r *repo) tryGit(args ...string) (string, error) {
+	r.t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = r.dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
 }

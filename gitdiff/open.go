@@ -19,10 +19,27 @@ import (
 	"github.com/small-hook/small-hook/changes"
 )
 
+// Options configure how a repository is found and read.
+type Options struct {
+	// Getenv reads the environment git gives its hooks: GIT_DIR,
+	// GIT_WORK_TREE, GIT_INDEX_FILE, GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL,
+	// GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL. nil reads none of them.
+	Getenv func(string) string
+}
+
+// getenv reads one variable through o.Getenv.
+func (o Options) getenv(name string) string {
+	if o.Getenv == nil {
+		return ""
+	}
+	return o.Getenv(name)
+}
+
 // Repo is an open repository.
 type Repo struct {
 	repo      *git.Repository
 	storage   *filesystem.Storage
+	opts      Options
 	gitDir    string // this work tree's git directory
 	commonDir string // "" when gitDir is the common directory
 	workTree  string // "" for a bare repository
@@ -35,9 +52,9 @@ type Repo struct {
 
 // Open opens the repository that contains dir: a work tree (from any of its
 // subdirectories), a linked worktree, or a bare repository. GIT_DIR and
-// GIT_WORK_TREE are honoured as git honours them.
-func Open(dir string) (*Repo, error) {
-	loc, err := locate(dir)
+// GIT_WORK_TREE, read through opts, are honoured as git honours them.
+func Open(dir string, opts Options) (*Repo, error) {
+	loc, err := locate(dir, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -45,10 +62,10 @@ func Open(dir string) (*Repo, error) {
 	if loc.commonDir != "" {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(loc.commonDir))
 	}
-	return open(filesystem.NewStorage(fs, cache.NewObjectLRUDefault()), loc)
+	return open(filesystem.NewStorage(fs, cache.NewObjectLRUDefault()), loc, opts)
 }
 
-func open(storage *filesystem.Storage, loc location) (*Repo, error) {
+func open(storage *filesystem.Storage, loc location, opts Options) (*Repo, error) {
 	cfg, err := storage.Config()
 	if err != nil {
 		return nil, fmt.Errorf("reading the git config of %s: %w", loc.gitDir, err)
@@ -60,8 +77,11 @@ func open(storage *filesystem.Storage, loc location) (*Repo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", loc.gitDir, err)
 	}
-	return &Repo{repo: repo, storage: storage, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*changes.Blob{}}, nil
+	return &Repo{repo: repo, storage: storage, opts: opts, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*changes.Blob{}}, nil
 }
+
+// WorkTree is the root of the work tree; "" for a bare repository.
+func (r *Repo) WorkTree() string { return r.workTree }
 
 // checkFormat rejects repository formats go-git cannot read correctly.
 func checkFormat(cfg *config.Config) error {
@@ -102,13 +122,13 @@ type location struct {
 	workTree  string // "" when bare
 }
 
-func locate(dir string) (location, error) {
+func locate(dir string, opts Options) (location, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return location{}, fmt.Errorf("resolving %s: %w", dir, err)
 	}
-	if gd := os.Getenv("GIT_DIR"); gd != "" {
-		return fromGitDirEnv(abs, gd)
+	if gd := opts.getenv("GIT_DIR"); gd != "" {
+		return fromGitDirEnv(abs, gd, opts.getenv("GIT_WORK_TREE"))
 	}
 	for d := abs; ; {
 		dotgit := filepath.Join(d, ".git")
@@ -135,7 +155,7 @@ func locate(dir string) (location, error) {
 	}
 }
 
-func fromGitDirEnv(cwd, gd string) (location, error) {
+func fromGitDirEnv(cwd, gd, wt string) (location, error) {
 	if !filepath.IsAbs(gd) {
 		gd = filepath.Join(cwd, gd)
 	}
@@ -143,7 +163,7 @@ func fromGitDirEnv(cwd, gd string) (location, error) {
 		return location{}, fmt.Errorf("GIT_DIR=%s is not a git directory", gd)
 	}
 	loc := location{gitDir: gd, workTree: cwd}
-	if wt := os.Getenv("GIT_WORK_TREE"); wt != "" {
+	if wt != "" {
 		if !filepath.IsAbs(wt) {
 			wt = filepath.Join(cwd, wt)
 		}
@@ -210,9 +230,16 @@ type Location struct {
 	WorkTree string
 }
 
-// Locate finds the repository that contains dir without opening it.
+// Locate finds the repository that contains dir without opening it,
+// honouring GIT_DIR and GIT_WORK_TREE from the process environment.
 func Locate(dir string) (Location, error) {
-	loc, err := locate(dir)
+	return LocateWith(dir, Options{Getenv: os.Getenv})
+}
+
+// LocateWith finds the repository that contains dir without opening it,
+// reading GIT_DIR and GIT_WORK_TREE through opts.
+func LocateWith(dir string, opts Options) (Location, error) {
+	loc, err := locate(dir, opts)
 	if err != nil {
 		return Location{}, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -16,7 +17,9 @@ import (
 // Staged returns the staged change: every in-scope path whose index
 // version differs from HEAD's. The index is $GIT_INDEX_FILE when set (git
 // points hooks at a temporary index during `git commit -a` and `git commit
-// PATHS`), otherwise the work tree's own index.
+// PATHS`), otherwise the work tree's own index. While a merge is in
+// progress (MERGE_HEAD), the staged change is that merge, built as Range
+// builds a merge commit: every parent's version and the merge base's.
 func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 	if r.workTree == "" {
 		return changes.Unit{}, errors.New("a bare repository has no staged change: use --base or --all --rev")
@@ -25,7 +28,7 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 	if err != nil {
 		return changes.Unit{}, err
 	}
-	head, err := r.headTree()
+	headID, head, err := r.headTree()
 	if err != nil {
 		return changes.Unit{}, err
 	}
@@ -33,20 +36,83 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 	if err != nil {
 		return changes.Unit{}, err
 	}
-	list, err := r.diff(old, staged)
+	u := changes.Unit{Mode: changes.ModeStaged, Files: &entriesSnapshot{repo: r, entries: staged}}
+	if head != nil {
+		u.Before = &treeSnapshot{repo: r, tree: head}
+	}
+	merging, err := r.mergeHeads()
 	if err != nil {
 		return changes.Unit{}, err
 	}
-	u := changes.Unit{Mode: changes.ModeStaged, Changes: list, Files: &entriesSnapshot{repo: r, entries: staged}}
-	if head != nil {
-		u.Before = &treeSnapshot{repo: r, tree: head}
+	if head != nil && len(merging) > 0 {
+		u.Changes, err = r.stagedMerge(append([]plumbing.Hash{headID}, merging...), old, staged, scope)
+	} else {
+		u.Changes, err = r.diff(old, staged)
+	}
+	if err != nil {
+		return changes.Unit{}, err
 	}
 	return u, nil
 }
 
+// mergeHeads reads the commits being merged into HEAD from MERGE_HEAD
+// (one per line; several for an octopus merge), or nil when no merge is
+// in progress.
+func (r *Repo) mergeHeads() ([]plumbing.Hash, error) {
+	data, err := os.ReadFile(filepath.Join(r.gitDir, "MERGE_HEAD"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading MERGE_HEAD: %w", err)
+	}
+	var heads []plumbing.Hash
+	for _, line := range strings.Fields(string(data)) {
+		if !plumbing.IsHash(line) {
+			return nil, fmt.Errorf("MERGE_HEAD: %q is not a commit id", line)
+		}
+		heads = append(heads, plumbing.NewHash(line))
+	}
+	return heads, nil
+}
+
+// stagedMerge builds the changes of the merge being committed: the staged
+// result against HEAD and the commits in MERGE_HEAD (parents, HEAD first).
+// The paths where the result can differ from a parent are those the index
+// changes against HEAD and those another parent holds differently from
+// HEAD: the same paths Range compares for the merge commit once it exists.
+func (r *Repo) stagedMerge(parents []plumbing.Hash, head, staged entries, scope Scope) ([]changes.Change, error) {
+	m, err := r.newMerge(parents)
+	if err != nil {
+		return nil, err
+	}
+	paths := entries{}
+	for _, path := range unionPaths(head, staged) {
+		o, inHead := head[path]
+		n, inIndex := staged[path]
+		if inHead != inIndex || o != n {
+			paths[path] = entry{}
+		}
+	}
+	for _, pt := range m.parents[1:] {
+		old, now := entries{}, entries{}
+		if err := r.diffTrees(m.parents[0].Hash, pt.Hash, "", scope, old, now); err != nil {
+			return nil, err
+		}
+		addPaths(paths, old, now)
+	}
+	return r.mergeChangesOf(m, unionPaths(paths), func(path string) (*entry, error) {
+		e, ok := staged[path]
+		if !ok {
+			return nil, nil
+		}
+		return &e, nil
+	})
+}
+
 // indexPath is the index file git would use now.
 func (r *Repo) indexPath() string {
-	if p := os.Getenv("GIT_INDEX_FILE"); p != "" {
+	if p := r.opts.getenv("GIT_INDEX_FILE"); p != "" {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(r.workTree, p)
 		}
@@ -76,16 +142,18 @@ func (r *Repo) indexEntries(scope Scope) (*indexFile, entries, error) {
 	return idx, out, nil
 }
 
-// headTree is HEAD's tree, or nil when HEAD is unborn (the first commit).
-func (r *Repo) headTree() (*object.Tree, error) {
+// headTree is HEAD's commit and tree, or a nil tree when HEAD is unborn
+// (the first commit).
+func (r *Repo) headTree() (plumbing.Hash, *object.Tree, error) {
 	ref, err := r.repo.Head()
 	if errors.Is(err, plumbing.ErrReferenceNotFound) {
-		return nil, nil
+		return plumbing.ZeroHash, nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("resolving HEAD: %w", err)
+		return plumbing.ZeroHash, nil, fmt.Errorf("resolving HEAD: %w", err)
 	}
-	return r.commitTree(ref.Hash())
+	t, err := r.commitTree(ref.Hash())
+	return ref.Hash(), t, err
 }
 
 func (r *Repo) commitTree(h plumbing.Hash) (*object.Tree, error) {

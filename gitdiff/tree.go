@@ -3,7 +3,6 @@ package gitdiff
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/go-git/go-git/v5/config"
@@ -29,6 +28,32 @@ func (r *Repo) Tree(rev string, scope Scope) (changes.Unit, error) {
 		return changes.Unit{}, err
 	}
 	list, err := r.diff(entries{}, files)
+	if err != nil {
+		return changes.Unit{}, err
+	}
+	return changes.Unit{Mode: changes.ModeTree, Changes: list, Files: &entriesSnapshot{repo: r, entries: files}}, nil
+}
+
+// IndexTree returns the in-scope files among paths as the index holds them,
+// each as a change with no old side (tree mode), for files named on the
+// command line (the pre-commit framework's --all-files and --files runs).
+// Its Files reads every in-scope file of the index, so that rules across
+// files see whole workspaces. Paths the index does not hold are left out.
+func (r *Repo) IndexTree(paths []string, scope Scope) (changes.Unit, error) {
+	if r.workTree == "" {
+		return changes.Unit{}, errors.New("a bare repository has no index")
+	}
+	_, files, err := r.indexEntries(scope)
+	if err != nil {
+		return changes.Unit{}, err
+	}
+	named := entries{}
+	for _, p := range paths {
+		if e, ok := files[p]; ok {
+			named[p] = e
+		}
+	}
+	list, err := r.diff(entries{}, named)
 	if err != nil {
 		return changes.Unit{}, err
 	}
@@ -111,10 +136,23 @@ func (r *Repo) fileOf(files entries, path string) (*changes.Blob, error) {
 }
 
 // Author is the identity of the commit being made: GIT_AUTHOR_NAME and
-// GIT_AUTHOR_EMAIL when git sets them (it does for hooks), else user.name
+// GIT_AUTHOR_EMAIL when git sets them (it does for hooks; during `git
+// commit --amend` they name the amended commit's author), else user.name
 // and user.email from the repository's and then the user's configuration.
 func (r *Repo) Author() changes.Identity {
-	id := changes.Identity{Name: os.Getenv("GIT_AUTHOR_NAME"), Email: os.Getenv("GIT_AUTHOR_EMAIL")}
+	return r.identity("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL")
+}
+
+// Committer is the identity that makes the commit: GIT_COMMITTER_NAME and
+// GIT_COMMITTER_EMAIL when set, else user.name and user.email from the
+// configuration, as git decides it. Unlike the author, it is never copied
+// from the commit that `git commit --amend` replaces.
+func (r *Repo) Committer() changes.Identity {
+	return r.identity("GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL")
+}
+
+func (r *Repo) identity(nameVar, emailVar string) changes.Identity {
+	id := changes.Identity{Name: r.opts.getenv(nameVar), Email: r.opts.getenv(emailVar)}
 	for _, load := range []func() (*config.Config, error){
 		func() (*config.Config, error) { return r.storage.Config() },
 		func() (*config.Config, error) { return config.LoadConfig(config.GlobalScope) },

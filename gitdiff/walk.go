@@ -2,7 +2,6 @@ package gitdiff
 
 import (
 	"container/heap"
-	"errors"
 	"fmt"
 	"sort"
 
@@ -17,40 +16,137 @@ const (
 )
 
 // between returns the commits reachable from head and not from base,
-// parents before children. Like git, it walks both sides newest first and
-// stops as soon as every commit left to visit is reachable from base, so
-// the cost follows the size of the range, not the length of history.
+// parents before children: the commits `git rev-list base..head` names,
+// whatever the commit dates say. With a zero base it returns every commit
+// reachable from head, the root included.
+//
+// The walk goes down from both ends, highest topological level first, and
+// stops when every commit left to visit is reachable from base: a commit's
+// level is above its parents', so by then nothing left can lead back into
+// the range. With a commit-graph (git gc and `git commit-graph write` make
+// one) the levels are read from it and the cost follows the size of the
+// range. Without one they are computed, which reads every ancestor of base
+// and head once. Committer dates are never trusted: git's own walk orders
+// by date and can take commits of base into the range when clocks were
+// skewed.
 func (r *Repo) between(base, head plumbing.Hash) ([]*object.Commit, error) {
-	w := &walker{repo: r, flags: map[plumbing.Hash]int{}, commits: map[plumbing.Hash]*object.Commit{}}
+	g, err := r.newGraph()
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	var hashes []plumbing.Hash
+	if base.IsZero() {
+		hashes, err = g.reachable(head)
+	} else {
+		hashes, err = g.walk(base, head)
+	}
+	if err != nil {
+		return nil, err
+	}
+	commits := make([]*object.Commit, 0, len(hashes))
+	for _, h := range hashes {
+		c, err := r.repo.CommitObject(h)
+		if err != nil {
+			return nil, r.objectError("commit", h, err)
+		}
+		commits = append(commits, c)
+	}
+	return topoOrder(commits), nil
+}
+
+// contains reports whether commit c is reachable from tip (c == tip
+// included).
+func (r *Repo) contains(tip, c plumbing.Hash) (bool, error) {
+	if tip == c {
+		return true, nil
+	}
+	outside, err := r.between(tip, c)
+	return len(outside) == 0, err
+}
+
+// reachable lists every commit reachable from head. The whole history
+// must be in the clone.
+func (g *graph) reachable(head plumbing.Hash) ([]plumbing.Hash, error) {
+	seen := map[plumbing.Hash]bool{head: true}
+	stack := []plumbing.Hash{head}
+	var out []plumbing.Hash
+	for len(stack) > 0 {
+		h := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n, err := g.get(h)
+		if err != nil {
+			return nil, err
+		}
+		if n.shallow {
+			return nil, fmt.Errorf("the parents of commit %s are missing: %w", h, ErrShallow)
+		}
+		out = append(out, h)
+		for _, p := range n.parents {
+			if !seen[p] {
+				seen[p] = true
+				stack = append(stack, p)
+			}
+		}
+	}
+	return out, nil
+}
+
+// walker paints commits from base (uninteresting) and head (fromHead).
+type walker struct {
+	g     *graph
+	flags map[plumbing.Hash]int
+	queue commitQueue
+	// queued marks the commits in queue; interesting counts those not
+	// reachable from base.
+	queued      map[plumbing.Hash]bool
+	interesting int
+}
+
+// walk returns the commits reachable from head and not from base.
+func (g *graph) walk(base, head plumbing.Hash) ([]plumbing.Hash, error) {
+	w := &walker{g: g, flags: map[plumbing.Hash]int{}, queued: map[plumbing.Hash]bool{}}
 	if err := w.push(base, uninteresting); err != nil {
 		return nil, err
 	}
 	if err := w.push(head, fromHead); err != nil {
 		return nil, err
 	}
-	for w.queue.Len() > 0 && w.interestingLeft() {
-		c := heap.Pop(&w.queue).(*object.Commit)
-		flags := w.flags[c.Hash]
-		for _, p := range c.ParentHashes {
-			if err := w.push(p, flags); err != nil {
-				return nil, err
-			}
+	for w.queue.Len() > 0 && w.interesting > 0 {
+		item := heap.Pop(&w.queue).(queued)
+		w.queued[item.hash] = false
+		flags := w.flags[item.hash]
+		if flags&uninteresting == 0 {
+			w.interesting--
+		}
+		if err := w.expand(item.hash, flags); err != nil {
+			return nil, err
 		}
 	}
-	var out []*object.Commit
+	var out []plumbing.Hash
 	for h, f := range w.flags {
 		if f == fromHead {
-			out = append(out, w.commits[h])
+			out = append(out, h)
 		}
 	}
-	return topoOrder(out), nil
+	return out, nil
 }
 
-type walker struct {
-	repo    *Repo
-	flags   map[plumbing.Hash]int
-	commits map[plumbing.Hash]*object.Commit
-	queue   commitQueue
+// expand queues the parents of a visited commit with its flags.
+func (w *walker) expand(h plumbing.Hash, flags int) error {
+	n := w.g.nodes[h]
+	if n.shallow {
+		if flags&uninteresting != 0 {
+			return nil // below base: what is beyond the clone does not matter
+		}
+		return fmt.Errorf("the range goes past commit %s, whose parents are missing: %w", h, ErrShallow)
+	}
+	for _, p := range n.parents {
+		if err := w.push(p, flags); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // push marks h with flags and queues it when it is new; an uninteresting
@@ -62,30 +158,39 @@ func (w *walker) push(h plumbing.Hash, flags int) error {
 			return nil
 		}
 		w.flags[h] = old | flags
-		if flags&uninteresting != 0 {
-			w.spreadUninteresting(h)
+		if flags&uninteresting != 0 && old&uninteresting == 0 {
+			w.markUninteresting(h)
 		}
 		return nil
 	}
-	c, err := w.repo.repo.CommitObject(h)
+	level, err := w.g.level(h)
 	if err != nil {
-		if errors.Is(err, plumbing.ErrObjectNotFound) {
-			return fmt.Errorf("commit %s is not in this clone: %w", h, ErrShallow)
-		}
-		return fmt.Errorf("reading commit %s: %w", h, err)
+		return err
 	}
 	w.flags[h] = flags
-	w.commits[h] = c
-	heap.Push(&w.queue, c)
+	w.queued[h] = true
+	heap.Push(&w.queue, queued{hash: h, level: level})
+	if flags&uninteresting == 0 {
+		w.interesting++
+	}
 	return nil
 }
 
-func (w *walker) spreadUninteresting(h plumbing.Hash) {
+// markUninteresting accounts for h becoming reachable from base and
+// spreads the mark to the commits already seen below it.
+func (w *walker) markUninteresting(h plumbing.Hash) {
 	stack := []plumbing.Hash{h}
 	for len(stack) > 0 {
-		c := w.commits[stack[len(stack)-1]]
+		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, p := range c.ParentHashes {
+		if w.queued[c] {
+			w.interesting--
+		}
+		n := w.g.nodes[c]
+		if n.shallow {
+			continue
+		}
+		for _, p := range n.parents {
 			if f, seen := w.flags[p]; seen && f&uninteresting == 0 {
 				w.flags[p] = f | uninteresting
 				stack = append(stack, p)
@@ -94,25 +199,25 @@ func (w *walker) spreadUninteresting(h plumbing.Hash) {
 	}
 }
 
-// interestingLeft reports whether a queued commit may still be in the range.
-func (w *walker) interestingLeft() bool {
-	for _, c := range w.queue {
-		if w.flags[c.Hash]&uninteresting == 0 {
-			return true
-		}
-	}
-	return false
+// queued is one commit waiting in a walk, with its topological level.
+type queued struct {
+	hash  plumbing.Hash
+	level uint64
 }
 
-// commitQueue is a max-heap of commits by committer time.
-type commitQueue []*object.Commit
+// commitQueue is a max-heap of commits by level; equal levels go by object
+// id so that walks are deterministic.
+type commitQueue []queued
 
 func (q commitQueue) Len() int { return len(q) }
 func (q commitQueue) Less(i, j int) bool {
-	return q[i].Committer.When.After(q[j].Committer.When)
+	if q[i].level != q[j].level {
+		return q[i].level > q[j].level
+	}
+	return q[i].hash.String() < q[j].hash.String()
 }
 func (q commitQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *commitQueue) Push(x any)   { *q = append(*q, x.(*object.Commit)) }
+func (q *commitQueue) Push(x any)   { *q = append(*q, x.(queued)) }
 func (q *commitQueue) Pop() any {
 	old := *q
 	c := old[len(old)-1]

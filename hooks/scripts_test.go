@@ -66,22 +66,22 @@ func TestPrePushChecksEachPushedRef(t *testing.T) {
 	}{
 		{"deleting a branch checks nothing", "origin",
 			"(delete) " + zeros + " refs/heads/old " + r.b + "\n", false, nil, 0},
-		{"an existing branch: the commits the remote lacks", "origin",
+		{"an existing branch: the commits the remote lacks, against its previous tip", "origin",
 			"refs/heads/main " + r.c + " refs/heads/main " + r.a + "\n", false,
-			[]string{"check --base " + r.a + " --head " + r.c}, 0},
+			[]string{"check --previous " + r.a + " --head " + r.c}, 0},
 		{"a new branch: what it adds to the remote's default branch", "origin",
 			"refs/heads/topic " + r.c + " refs/heads/topic " + zeros + "\n", false,
 			[]string{"check --base " + r.a + " --head " + r.c}, 0},
-		{"a new branch on a remote without a default branch: the whole tree", "plain",
+		{"a new branch on a remote without a default branch: the whole history", "plain",
 			"refs/heads/topic " + r.b + " refs/heads/topic " + zeros + "\n", false,
-			[]string{"check --all --rev " + r.b}, 0},
+			[]string{"check --history --head " + r.b}, 0},
 		{"several refs: every one is checked and a failure fails the push", "origin",
 			"refs/heads/main " + r.c + " refs/heads/main " + r.a + "\n" +
 				"refs/heads/topic " + r.b + " refs/heads/topic " + zeros + "\n", true,
-			[]string{"check --base " + r.a + " --head " + r.c, "check --base " + r.a + " --head " + r.b}, 1},
+			[]string{"check --previous " + r.a + " --head " + r.c, "check --base " + r.a + " --head " + r.b}, 1},
 		{"a refused check refuses the push", "origin",
 			"refs/heads/main " + r.c + " refs/heads/main " + r.b + "\n", true,
-			[]string{"check --base " + r.b + " --head " + r.c}, 1},
+			[]string{"check --previous " + r.b + " --head " + r.c}, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -83,6 +83,9 @@ func (c *Checker) Check(u *changes.Unit) error {
 		if !c.policy.runs[r.ID] {
 			continue
 		}
+		if u.Mode == changes.ModeTip && !r.Continuity {
+			continue
+		}
 		pass := &Pass{Unit: governed, Actor: verdict, Config: c.opts.Config, Secrets: c.opts.Secrets, rule: r, policy: c.policy, cache: c.cache, findings: &c.findings}
 		if r.SeesExcluded {
 			pass.Unit = u

@@ -58,6 +58,12 @@ type Rule struct {
 	// Run checks one unit and reports through the pass. An error means the
 	// check could not be done (exit code 2), never that a rule fired.
 	Run func(*Pass) error
+	// Continuity marks a rule that judges whether one version of a file
+	// continues the history of another (append-only entries, ids, versions
+	// that never go down): the only rules a tip comparison
+	// (changes.ModeTip) runs. Content rules (schemas, evidence, timestamps,
+	// ownership, secrets) judged each commit already.
+	Continuity bool
 }
 
 // Pass is what a rule's Run receives: one unit of change and everything

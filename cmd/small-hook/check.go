@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/cienv"
 	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/report"
@@ -19,8 +19,10 @@ import (
 
 // checkCmd is `small-hook check`.
 type checkCmd struct {
-	Base      string   `help:"Check every commit reachable from --head and not from REV." placeholder:"REV"`
-	Head      string   `help:"The last commit of the range (default HEAD)." placeholder:"REV"`
+	Base      string   `help:"Pull-request semantics: check every commit reachable from --head and not from REV, the branch --head merges into (it may have moved on since --head forked)." placeholder:"REV"`
+	Previous  string   `help:"Push semantics: REV is this branch's tip before the push. Check every commit reachable from --head and not from REV and, when --head does not contain REV (a force-push), that the governed files at --head still hold what they held at REV." placeholder:"REV"`
+	History   bool     `help:"Check every commit reachable from --head, the root commit included (first adoption, a repository's first push)."`
+	Head      string   `help:"The last commit for --base, --previous or --history (default HEAD)." placeholder:"REV"`
 	All       bool     `help:"Check every governed file as it stands, without history (the index, or --rev)."`
 	Rev       string   `help:"With --all: check the tree of REV instead of the index." placeholder:"REV"`
 	CI        bool     `name:"ci" help:"Find the range from the CI environment (GitHub Actions, GitLab CI, pre-commit, SMALL_HOOK_BASE/SMALL_HOOK_HEAD)."`
@@ -31,22 +33,25 @@ type checkCmd struct {
 	Output    []string `help:"Also write FORMAT to FILE (repeatable), e.g. --output sarif=results.sarif." placeholder:"FORMAT=FILE"`
 	NoSecrets bool     `name:"no-secrets" help:"Skip secret detection."`
 	Quiet     bool     `help:"Print only findings and errors: nothing when the check passes."`
+	Files     []string `arg:"" optional:"" name:"file" help:"Files the pre-commit framework names (pre-commit run --all-files, --files): besides the staged change, every governed file among them that the staged change does not touch is checked whole, as it stands in the index."`
 }
 
 func (c *checkCmd) validate() error {
 	modes := 0
-	for _, on := range []bool{c.Base != "", c.All, c.CI, c.CommitMsg != ""} {
+	for _, on := range []bool{c.Base != "", c.Previous != "", c.History, c.All, c.CI, c.CommitMsg != ""} {
 		if on {
 			modes++
 		}
 	}
 	switch {
 	case modes > 1:
-		return &usageError{"--base, --ci, --all and --commit-msg exclude each other"}
-	case c.Head != "" && c.Base == "":
-		return &usageError{"--head needs --base"}
+		return &usageError{"--base, --previous, --history, --ci, --all and --commit-msg exclude each other"}
+	case c.Head != "" && c.Base == "" && c.Previous == "" && !c.History:
+		return &usageError{"--head needs --base, --previous or --history"}
 	case c.Rev != "" && !c.All:
 		return &usageError{"--rev needs --all"}
+	case len(c.Files) > 0 && modes > 0:
+		return &usageError{"file names are for the staged check only (the pre-commit framework passes them): drop them, or drop the mode flag"}
 	}
 	for _, o := range c.Output {
 		if _, _, err := parseOutput(o); err != nil {
@@ -56,25 +61,19 @@ func (c *checkCmd) validate() error {
 	return nil
 }
 
-// target is what a check looks at, once the mode is settled.
-type target struct {
-	mode  changes.Mode
-	base  string
-	head  string
-	rev   string // tree mode: "" is the index
-	label string // for the report: how the range was found
-}
-
 func (c *checkCmd) run(e *env) (int, error) {
 	if err := c.validate(); err != nil {
 		return exitFailure, err
 	}
-	repo, err := gitdiff.Open(absDir(e, c.Repo))
+	repo, err := gitdiff.Open(absDir(e, c.Repo), gitdiff.Options{Getenv: e.getenv})
 	if err != nil {
 		return exitFailure, err
 	}
 	tgt, err := c.target(e)
 	if err != nil {
+		return exitFailure, err
+	}
+	if err := tgt.verify(repo); err != nil {
 		return exitFailure, err
 	}
 	files, err := loadRepoFiles(repo, tgt)
@@ -101,22 +100,36 @@ func (c *checkCmd) run(e *env) (int, error) {
 	}
 	checker := rules.NewChecker(opts)
 	paths := map[string]bool{}
-	commits, err := each(repo, tgt, scope, func(u changes.Unit) error {
+	order := map[string]int{}
+	commits, err := each(repo, tgt, c.named(e, repo), scope, func(u changes.Unit) error {
 		for _, ch := range u.Changes {
 			paths[ch.Path] = true
+		}
+		if u.Commit != nil {
+			order[u.Commit.Hash] = len(order)
 		}
 		return checker.Check(&u)
 	})
 	if err != nil {
-		return exitFailure, err
+		return exitFailure, fmt.Errorf("checking %s: %w", tgt.what(), err)
+	}
+	findings := checker.Findings()
+	rewritten := false
+	if tgt.previous {
+		var tip []rules.Finding
+		if tip, rewritten, err = checkTip(repo, tgt, scope, cfg, paths); err != nil {
+			return exitFailure, fmt.Errorf("comparing %s with the previous tip %s: %w", tgt.head, tgt.base, err)
+		}
+		findings = append(findings, tip...)
+		rules.Sort(findings, order)
 	}
 	res := &report.Result{
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
-		Findings: checker.Findings(), Files: len(paths), Rules: opts.Rules,
+		Findings: findings, Files: len(paths), Rules: opts.Rules,
 	}
 	if tgt.mode == changes.ModeRange {
 		res.Commits = commits
-		res.Range = fmt.Sprintf("%s..%s (%s)", tgt.base, tgt.head, tgt.label)
+		res.Range = tgt.describe(rewritten)
 	}
 	e.out.result(res)
 	if err := c.write(res, e); err != nil {
@@ -128,50 +141,61 @@ func (c *checkCmd) run(e *env) (int, error) {
 	return exitOK, nil
 }
 
-// target settles the mode from the flags and, with --ci, the environment.
-func (c *checkCmd) target(e *env) (target, error) {
-	switch {
-	case c.All:
-		return target{mode: changes.ModeTree, rev: c.Rev}, nil
-	case c.Base != "":
-		return target{mode: changes.ModeRange, base: c.Base, head: orHEAD(c.Head), label: "--base"}, nil
-	case c.CI:
-		r, err := cienv.Detect(e.getenv)
-		if err != nil {
-			return target{}, fmt.Errorf("--ci: %w", err)
-		}
-		if r.Base == "" {
-			return target{mode: changes.ModeTree, rev: orHEAD(r.Head), label: r.Source}, nil
-		}
-		return target{mode: changes.ModeRange, base: r.Base, head: orHEAD(r.Head), label: r.Source}, nil
+// named returns the files named on the command line as slash-separated
+// paths relative to the work tree's root (pre-commit runs hooks there and
+// names files relative to it; a name is taken relative to the working
+// directory). Names outside the work tree are dropped.
+func (c *checkCmd) named(e *env, repo *gitdiff.Repo) []string {
+	root := repo.WorkTree()
+	if root == "" {
+		return nil
 	}
-	return target{mode: changes.ModeStaged}, nil
-}
-
-func orHEAD(rev string) string {
-	if rev == "" {
-		return "HEAD"
+	var out []string
+	for _, f := range c.Files {
+		rel, err := filepath.Rel(root, absDir(e, f))
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		out = append(out, filepath.ToSlash(rel))
 	}
-	return rev
+	return out
 }
 
 // each hands fn the units of change the target describes, one at a time,
-// and returns the number of commits in range mode.
-func each(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, fn func(changes.Unit) error) (int, error) {
-	var u changes.Unit
-	var err error
+// and returns the number of commits in range mode. In staged mode, the
+// named files the staged change does not touch follow as a tree.
+func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, fn func(changes.Unit) error) (int, error) {
 	switch tgt.mode {
 	case changes.ModeRange:
 		return repo.Range(tgt.base, tgt.head, scope, fn)
 	case changes.ModeTree:
-		u, err = repo.Tree(tgt.rev, scope)
-	default:
-		u, err = repo.Staged(scope)
+		u, err := repo.Tree(tgt.rev, scope)
+		if err != nil {
+			return 0, err
+		}
+		return 0, fn(u)
 	}
+	u, err := repo.Staged(scope)
 	if err != nil {
 		return 0, err
 	}
-	return 0, fn(u)
+	var rest []string
+	for _, p := range named {
+		if u.Changed(p) == nil {
+			rest = append(rest, p)
+		}
+	}
+	if err := fn(u); err != nil || len(rest) == 0 {
+		return 0, err
+	}
+	tree, err := repo.IndexTree(rest, scope)
+	if err != nil {
+		return 0, err
+	}
+	if len(tree.Changes) == 0 {
+		return 0, nil
+	}
+	return 0, fn(tree)
 }
 
 // repoFiles are the repository files that configure a check.
@@ -180,20 +204,30 @@ func repoFiles() []string { return []string{config.FileName, ".gitleaks.toml", "
 // loadRepoFiles reads the configuring files from where the check trusts
 // them: the index for staged and index-tree checks, the base revision for
 // a range (so that a pull request cannot relax the rules it is checked
-// by), the revision for a tree check.
+// by), the head of a whole history (which has nothing before it), the
+// revision for a tree check.
 func loadRepoFiles(repo *gitdiff.Repo, tgt target) (map[string][]byte, error) {
 	var blobs map[string]*changes.Blob
 	var err error
+	var where string
 	switch {
+	case tgt.mode == changes.ModeRange && tgt.base != "":
+		where = tgt.base
 	case tgt.mode == changes.ModeRange:
-		blobs, err = repo.RevFiles(tgt.base, repoFiles()...)
+		where = tgt.head
 	case tgt.rev != "":
-		blobs, err = repo.RevFiles(tgt.rev, repoFiles()...)
-	default:
+		where = tgt.rev
+	}
+	if where != "" {
+		blobs, err = repo.RevFiles(where, repoFiles()...)
+	} else {
 		blobs, err = repo.IndexFiles(repoFiles()...)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading configuration: %w", err)
+		if where == "" {
+			where = "the index"
+		}
+		return nil, fmt.Errorf("reading %s, .gitleaks.toml and .gitleaksignore from %s: %w", config.FileName, where, err)
 	}
 	out := map[string][]byte{}
 	for p, b := range blobs {
@@ -238,7 +272,7 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (f
 		}
 		staged.Message, staged.HasMessage = string(msg), true
 		staged.Author = repo.Author()
-		staged.Committer = staged.Author
+		staged.Committer = repo.Committer()
 	}
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged

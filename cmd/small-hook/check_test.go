@@ -254,8 +254,7 @@ func TestCheckHonoursGitIndexFile(t *testing.T) {
 	if code, out, errOut := r.check(nil, "check"); code != exitOK {
 		t.Fatalf("repository index: exit %d\n%s%s", code, out, errOut)
 	}
-	t.Setenv("GIT_INDEX_FILE", alt)
-	if code, out, _ := r.check(nil, "check", "--format", "json"); code != exitFindings {
+	if code, out, _ := r.check(map[string]string{"GIT_INDEX_FILE": alt}, "check", "--format", "json"); code != exitFindings {
 		t.Fatalf("GIT_INDEX_FILE: exit %d\n%s", code, out)
 	}
 }

@@ -36,10 +36,21 @@ func cleanEnv(extra ...string) []string {
 
 // withBinary returns the small-hook binary built for the tests and a clean
 // environment whose PATH finds it first.
-func withBinary(t *testing.T) (string, []string) {
+func withBinary(t testing.TB) (string, []string) {
 	t.Helper()
 	bin := smallHook.path(t)
 	return bin, cleanEnv("PATH=" + filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH"))
+}
+
+// binEnv is the environment withBinary returns.
+func binEnv(t testing.TB) []string {
+	_, env := withBinary(t)
+	return env
+}
+
+// binPATH is a PATH setting that finds the small-hook binary first.
+func binPATH(t testing.TB) string {
+	return "PATH=" + filepath.Dir(smallHook.path(t)) + string(os.PathListSeparator) + os.Getenv("PATH")
 }
 
 // runIn runs a command in dir and returns its combined output and whether

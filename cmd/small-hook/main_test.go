@@ -28,7 +28,7 @@ var smallHook = builtBinary{done: make(chan struct{})}
 var emptyGitDir string
 
 // path waits for the build and returns the binary's path.
-func (b *builtBinary) path(t *testing.T) string {
+func (b *builtBinary) path(t testing.TB) string {
 	t.Helper()
 	<-b.done
 	if b.err != nil {

@@ -124,9 +124,8 @@ func TestCommitMsgStage(t *testing.T) {
 		t.Fatalf("SMALL_HOOK_ACTOR=agent in the pre-commit stage: exit %d\n%s", code, out)
 	}
 	writeMessage(t, msg, "Refine intent\n")
-	t.Setenv("GIT_AUTHOR_NAME", "Cursor Agent")
-	t.Setenv("GIT_AUTHOR_EMAIL", "cursoragent@cursor.com")
-	if code, out, _ := r.check(nil, "check", "--commit-msg", msg); code != exitFindings {
+	agent := map[string]string{"GIT_AUTHOR_NAME": "Cursor Agent", "GIT_AUTHOR_EMAIL": "cursoragent@cursor.com"}
+	if code, out, _ := r.check(agent, "check", "--commit-msg", msg); code != exitFindings {
 		t.Fatalf("agent author identity from GIT_AUTHOR_*: exit %d\n%s", code, out)
 	}
 }

@@ -20,6 +20,7 @@ func appendOnlyRule() *rules.Rule {
 		Severity: rules.Error,
 		Doc: `progress.small.yml is append-only
 SMALL invariant 3: progress entries must not be deleted or modified after creation; new entries are appended. Compared with the previous version (HEAD, or each commit's parent), every existing entry must still be there, unchanged and in order, small_version and owner must not change, and the file must not be deleted. Values are compared, not text, so re-serialisation (key order, indentation, quoting) is fine, and so is the rewrite of old timestamps that ` + "`small progress migrate`" + ` makes (the same instant in UTC with nine fractional digits, entries sharing an instant spread by a nanosecond each) — exactly that rewrite and nothing near it. An entry is new because of where it stands: an old entry copied to the end is a new entry, and any entry placed before old ones is reported. A merge must keep the merge base's entries as a prefix and every parent's entries in that parent's order. To correct an entry, restore it and append a new entry that supersedes it. A rewrite the project intends (e.g. ` + "`small fix --orphan-progress`" + `) is committed by a human with the trailer Small-Rewrite: <reason> and is then reported as a warning that lists every rewritten entry (in the pre-commit stage, which cannot read the message, set SMALL_HOOK_REWRITE=<reason> to leave the verdict to the commit-msg stage).`,
+		Continuity: true,
 		Run: func(pass *rules.Pass) error {
 			for _, s := range spaces(pass) {
 				if ch := s.changed(Progress); ch != nil {
@@ -242,10 +243,15 @@ func checkMerge(pass *rules.Pass, ch *changes.Change, newFile *parsed) {
 	for pi, p := range ch.Merge.Parents {
 		h := align(oldEntries(pass, p), cur)
 		for i, j := range h.match {
-			if j < 0 {
-				r.report(newFile.doc.Line("entries"), "the merge lost or rewrote %s of parent %d (%s): a merge of progress keeps every entry of every parent, in time order; redo the merge keeping both sides' entries", entryName(i, h.old[i]), pi+1, shortParent(pass, pi))
+			if j >= 0 {
+				continue
+			}
+			if pass.Unit.Mode == changes.ModeTip {
+				r.report(newFile.doc.Line("entries"), "%s of the previous tip is lost or rewritten: a push must keep every entry the branch held (rebase or merge without dropping entries, and push the result)", entryName(i, h.old[i]))
 				break
 			}
+			r.report(newFile.doc.Line("entries"), "the merge lost or rewrote %s of parent %d (%s): a merge of progress keeps every entry of every parent, in time order; redo the merge keeping both sides' entries", entryName(i, h.old[i]), pi+1, shortParent(pass, pi))
+			break
 		}
 	}
 }

@@ -88,6 +88,11 @@ func findRewrites(pass *rules.Pass, v versions) []rewrite {
 			for j < len(cur) && !yamldoc.Equal(cur[j], e) {
 				j++
 			}
+			if j == len(cur) && pass.Unit.Mode == changes.ModeTip {
+				return append(out, rewrite{line: v.cur.doc.Line("provenance"), msg: fmt.Sprintf(
+					"%s of the previous tip is lost or rewritten: a push must keep every provenance entry the branch held (rebase or merge without dropping entries, and push the result)",
+					describeEntry(i, e))})
+			}
 			if j == len(cur) {
 				return append(out, rewrite{line: v.cur.doc.Line("provenance"), msg: fmt.Sprintf(
 					"the merge lost or rewrote %s of parent %d: provenance is append-only and a merge keeps every parent's entries in their order; redo the merge keeping both sides' entries",

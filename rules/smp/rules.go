@@ -107,6 +107,7 @@ func idRule() *rules.Rule {
 		Severity: rules.Error,
 		Doc: `An artifact's id matches its file name and never changes
 SMP: the slug (lower-case letters, digits and dashes) doubles as the file name, artifacts/<slug>.md holds id artifact:<slug>, and an artifact keeps its id for life; renaming an artifact means creating a new one. One finding per artifact, the first that applies: a file name that is not a slug, an id that changed, an id that does not match the file name. A missing id, or one that is not a string, is reported by smp/schema.`,
+		Continuity: true,
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
 				id, ok := v.cur.top["id"].(string)
@@ -140,6 +141,7 @@ func appendOnlyRule() *rules.Rule {
 		Severity: rules.Error,
 		Doc: `Provenance is append-only and artifacts are not deleted
 SMP: provenance entries must not be modified or deleted. Compared with the previous version, every provenance entry must still be there, unchanged and in order, and created must not change; a merge commit keeps the merge base's entries as a prefix and every parent's entries in their order. Deleting or renaming an artifact is reported too. Values are compared, not text, so awp's requoting and folding are fine. awp sync pull replaces a trailing synced entry on a fast-forward: that is reported as well, as an error unless smp.sync-replace: warning is set in .small-hook.yml. A rewrite of history is reported once, here: the version, provenance and unrecorded-change rules do not repeat its consequences. Restore the entry and record the change as a new entry.`,
+		Continuity: true,
 		Run: func(pass *rules.Pass) error {
 			for i := range pass.Unit.Changes {
 				ch := &pass.Unit.Changes[i]
@@ -167,6 +169,7 @@ func versionRule() *rules.Rule {
 		Severity: rules.Error,
 		Doc: `The version counter rises by one per recorded change
 SMP: version starts at 1 and every update or merge increments it by 1. The version is judged by its value, however it is spelled (3, 3.0 and 3e0 are 3; a version that is not an integer is reported by smp/schema). Compared with the previous version, version must rise by exactly the number of new updated and merged provenance entries (a new synced entry may raise it by one or not: awp sync does both), and never go down. A merge commit's version follows from its parents the same way: from at least one parent, by the entries the merge adds to that parent. A new artifact's version is at least the number of its created, updated and merged entries.`,
+		Continuity: true,
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
 				cur, ok := v.cur.version()

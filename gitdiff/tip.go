@@ -1,0 +1,59 @@
+package gitdiff
+
+import (
+	"github.com/small-hook/small-hook/changes"
+)
+
+// Tip compares the tip a push replaces (previous) with the new tip (head).
+// It returns nil when head contains previous: the push only adds commits,
+// and Range judges each of them. Otherwise the branch was rewritten (a
+// force-push, a reset, an orphan branch) and the returned unit lists every
+// in-scope path that differs between the two tips, Old at previous and New
+// at head, for the rules that judge whether history continues. Its Commit
+// is head and its Before reads previous.
+func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
+	p, err := r.resolve(previous)
+	if err != nil {
+		return nil, err
+	}
+	h, err := r.resolve(head)
+	if err != nil {
+		return nil, err
+	}
+	contained, err := r.contains(h, p)
+	if err != nil || contained {
+		return nil, err
+	}
+	oldTree, err := r.commitTree(p)
+	if err != nil {
+		return nil, err
+	}
+	newTree, err := r.commitTree(h)
+	if err != nil {
+		return nil, err
+	}
+	c, err := r.repo.CommitObject(h)
+	if err != nil {
+		return nil, r.objectError("commit", h, err)
+	}
+	old, now := entries{}, entries{}
+	if err := r.diffTrees(oldTree.Hash, newTree.Hash, "", scope, old, now); err != nil {
+		return nil, err
+	}
+	list, err := r.diff(old, now)
+	if err != nil {
+		return nil, err
+	}
+	for i := range list {
+		if ch := &list[i]; ch.Old != nil && ch.New != nil {
+			ch.Merge = &changes.Merge{Parents: []*changes.Blob{ch.Old}}
+		}
+	}
+	return &changes.Unit{
+		Mode:    changes.ModeTip,
+		Commit:  describe(c),
+		Changes: list,
+		Files:   &treeSnapshot{repo: r, tree: newTree},
+		Before:  &treeSnapshot{repo: r, tree: oldTree},
+	}, nil
+}

@@ -1,0 +1,236 @@
+package gitdiff
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/small-hook/small-hook/changes"
+)
+
+// mergeSummary renders a merge change as
+// "path: new=… parents=…,… base=…" with - for absent versions.
+func mergeSummary(list []changes.Change) string {
+	text := func(b *changes.Blob) string {
+		if b == nil {
+			return "-"
+		}
+		return strings.Join(strings.Fields(string(b.Data)), " ")
+	}
+	var parts []string
+	for _, c := range list {
+		if c.Merge == nil {
+			parts = append(parts, c.Path+": not a merge change")
+			continue
+		}
+		var parents []string
+		for _, p := range c.Merge.Parents {
+			parents = append(parents, text(p))
+		}
+		parts = append(parts, fmt.Sprintf("%s: new=%s parents=%s base=%s old=%s", c.Path, text(c.New), strings.Join(parents, ","), text(c.Merge.Base), text(c.Old)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// TestStagedMergeIsBuiltLikeTheMergeCommit resolves real conflicts and
+// compares the staged unit (MERGE_HEAD present) with the unit Range
+// builds for the merge commit the resolution becomes.
+func TestStagedMergeIsBuiltLikeTheMergeCommit(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/p.yml", "a\n")
+	r.write(".small/q.yml", "q\n")
+	r.write("artifacts/k.md", "k\n")
+	r.commit("base")
+	r.git("checkout", "-q", "-b", "side")
+	r.write(".small/p.yml", "a\nside\n")
+	r.write("artifacts/k.md", "k\nside\n")
+	r.commit("side")
+	r.git("checkout", "-q", "main")
+	r.write(".small/p.yml", "a\nmain\n")
+	r.write(".small/q.yml", "q\nmain\n")
+	r.commit("main")
+	if out, err := r.tryGit("merge", "-q", "side"); err == nil {
+		t.Fatalf("the merge did not conflict: %s", out)
+	}
+	r.write(".small/p.yml", "a\nmain\nside\n")
+	r.git("add", "-A")
+
+	staged, err := r.open().Staged(Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ".small/p.yml: new=a main side parents=a main,a side base=a old=a main"
+	if got := mergeSummary(staged.Changes); got != want {
+		t.Errorf("staged merge:\ngot  %s\nwant %s", got, want)
+	}
+	r.git("commit", "-q", "--no-edit")
+	units, err := rangeUnits(r.open(), "HEAD~1", "HEAD", Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mergeSummary(units[len(units)-1].Changes); got != want {
+		t.Errorf("merge commit:\ngot  %s\nwant %s", got, want)
+	}
+}
+
+// TestStagedOctopusMerge: MERGE_HEAD lists every branch being merged.
+func TestStagedOctopusMerge(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/p.yml", "a\n")
+	r.commit("base")
+	for _, b := range []string{"one", "two"} {
+		r.git("checkout", "-q", "-b", b, "main")
+		r.write(".small/"+b+".yml", b+"\n")
+		r.commit(b)
+	}
+	r.git("checkout", "-q", "main")
+	r.write(".small/p.yml", "a\nmain\n")
+	r.commit("main")
+	r.git("merge", "-q", "--no-commit", "one", "two")
+	// The result drops what branch two added: the merge itself changes it.
+	r.git("rm", "-q", "--cached", ".small/two.yml")
+	staged, err := r.open().Staged(Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ".small/two.yml: new=- parents=-,-,two base=- old=-"
+	if got := mergeSummary(staged.Changes); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestMergeHeadThatIsNotACommitID(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/p.yml", "a\n")
+	r.commit("base")
+	r.write(".git/MERGE_HEAD", "not-a-commit\n")
+	if _, err := r.open().Staged(Scope{}); err == nil || !strings.Contains(err.Error(), "MERGE_HEAD") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestTip(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/p.yml", "a")
+	r.write("src/x.go", "x\n")
+	root := r.commit("root")
+	r.write(".small/p.yml", "a b")
+	r.commit("b")
+	r.write(".small/p.yml", "a b c")
+	old := r.commit("c")
+	g := r.open()
+
+	if u, err := g.Tip(root, old, Scope{}); err != nil || u != nil {
+		t.Errorf("a push that only adds commits: %+v, %v", u, err)
+	}
+	if u, err := g.Tip(old, old, Scope{}); err != nil || u != nil {
+		t.Errorf("the same tip: %+v, %v", u, err)
+	}
+	// Reset to the root and push again: the new tip is an ancestor.
+	u, err := g.Tip(old, root, Scope{})
+	if err != nil || u == nil {
+		t.Fatalf("a reset: %+v, %v", u, err)
+	}
+	if got := summary(u.Changes); u.Mode != changes.ModeTip || u.Commit.Hash != root || got != ".small/p.yml:a b c>a" {
+		t.Errorf("a reset: mode %s, commit %s, changes %s", u.Mode, u.Commit.Hash, got)
+	}
+	// A different append force-pushed over the old one.
+	r.git("checkout", "-q", "-b", "rewrite", root)
+	r.write(".small/p.yml", "a z")
+	rewritten := r.commit("z")
+	u, err = r.open().Tip(old, rewritten, Scope{})
+	if err != nil || u == nil {
+		t.Fatalf("a rewrite: %+v, %v", u, err)
+	}
+	if got := summary(u.Changes); got != ".small/p.yml:a b c>a z" {
+		t.Errorf("a rewrite: %s", got)
+	}
+	before, err := u.Before.Read(".small/p.yml")
+	if err != nil || before == nil || string(before.Data) != "a b c" {
+		t.Errorf("Before does not read the previous tip: %+v, %v", before, err)
+	}
+	// An orphan branch shares nothing with the old tip.
+	r.git("checkout", "-q", "--orphan", "orphan")
+	r.git("rm", "-q", "-r", "--cached", ".")
+	r.write(".small/p.yml", "z")
+	orphan := r.commit("orphan")
+	u, err = r.open().Tip(old, orphan, Scope{})
+	if err != nil || u == nil {
+		t.Fatalf("an orphan: %+v, %v", u, err)
+	}
+	if got := summary(u.Changes); got != ".small/p.yml:a b c>z" {
+		t.Errorf("an orphan: %s", got)
+	}
+}
+
+// TestHistory: an empty base is every commit of head, the root judged as
+// adding its files.
+func TestHistory(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/p.yml", "a")
+	r.commit("root")
+	r.write(".small/p.yml", "a b")
+	r.commit("b")
+	units, err := rangeUnits(r.open(), "", "HEAD", Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range units {
+		got = append(got, strings.TrimSpace(u.Commit.Message)+"["+summary(u.Changes)+"]")
+	}
+	if want := "root[.small/p.yml:->a] b[.small/p.yml:a>a b]"; strings.Join(got, " ") != want {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
+	}
+	clone := t.TempDir()
+	r.gitIn(clone, nil, "clone", "-q", "--depth", "1", "file://"+r.dir, "c")
+	c := &repo{t: t, dir: clone + "/c"}
+	if _, err := rangeUnits(c.open(), "", "HEAD", Scope{}); !errors.Is(err, ErrShallow) {
+		t.Errorf("the history of a shallow clone: %v", err)
+	}
+}
+
+func TestIndexTree(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/p.yml", "p\n")
+	r.write(".small/q.yml", "q\n")
+	r.write("src/x.go", "x\n")
+	r.commit("one")
+	u, err := r.open().IndexTree([]string{".small/p.yml", "src/x.go", ".small/untracked.yml"}, Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := summary(u.Changes); u.Mode != changes.ModeTree || got != ".small/p.yml:->p" {
+		t.Errorf("mode %s, changes %s", u.Mode, got)
+	}
+	if list, err := u.Files.List(".small/"); err != nil || strings.Join(list, " ") != ".small/p.yml .small/q.yml" {
+		t.Errorf("Files does not read the whole index: %v, %v", list, err)
+	}
+}
+
+// TestResolveSaysWhatIsWrong: each way a revision cannot be found has its
+// own message, and a shallow clone's says so once.
+func TestResolveSaysWhatIsWrong(t *testing.T) {
+	empty := newRepo(t)
+	for _, rev := range []string{"HEAD", "main"} {
+		if _, err := empty.open().Resolve(rev); err == nil || !strings.Contains(err.Error(), "no commits yet") {
+			t.Errorf("%s in an empty repository: %v", rev, err)
+		}
+	}
+	r := newRepo(t)
+	for i := 0; i < 3; i++ {
+		r.write("f", fmt.Sprint(i))
+		r.commit(fmt.Sprint(i))
+	}
+	if _, err := r.open().Resolve("nope"); err == nil || !strings.Contains(err.Error(), `unknown revision "nope"`) || errors.Is(err, ErrShallow) {
+		t.Errorf("unknown revision: %v", err)
+	}
+	clone := t.TempDir()
+	r.gitIn(clone, nil, "clone", "-q", "--depth", "1", "file://"+r.dir, "c")
+	c := &repo{t: t, dir: clone + "/c"}
+	_, err := c.open().Resolve("HEAD~2")
+	if !errors.Is(err, ErrShallow) || strings.Count(err.Error(), "clone") != 1 {
+		t.Errorf("shallow: %v", err)
+	}
+}
