@@ -57,10 +57,12 @@ X64) arch=amd64 ;;
 ARM64) arch=arm64 ;;
 *) build "no release archive is built for the runner architecture '${RUNNER_ARCH:-}'" ;;
 esac
-format=tar.gz exe=
+format=tar.gz exe= temp=${RUNNER_TEMP:?}
 if [ "$os" = windows ]; then
 	format=zip exe=.exe
 	command -v unzip >/dev/null || build "unzip is not installed"
+	# Git Bash's tools want D:\a\_temp as /d/a/_temp.
+	if command -v cygpath >/dev/null; then temp=$(cygpath -u "$temp"); fi
 fi
 if command -v sha256sum >/dev/null; then
 	sha256() { sha256sum "$1" | cut -d' ' -f1; }
@@ -74,7 +76,7 @@ base=${SMALL_HOOK_RELEASES_URL:-https://github.com/small-hook/small-hook/release
 base=${base%/}/$ref
 # The archive names GoReleaser writes (.goreleaser.yaml: archives.name_template).
 archive="small-hook_${ref#v}_${os}_${arch}.${format}"
-dir=$(mktemp -d "${RUNNER_TEMP:?}/small-hook-release-XXXXXX")
+dir=$(mktemp -d "$temp/small-hook-release-XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 
 # download URL FILE sets status to the final HTTP status. GitHub redirects
@@ -125,7 +127,7 @@ got=$("$bin" --version) || fail "small-hook$exe from $archive does not run"
 if [ "$got" != "small-hook $ref" ]; then
 	fail "small-hook$exe from the $ref archive reports '$got', not 'small-hook $ref'"
 fi
-dest=$RUNNER_TEMP/small-hook$exe
+dest=$temp/small-hook$exe
 mv -f "$bin" "$dest"
 echo "small-hook: $ref for $os/$arch from $base, SHA-256 verified against checksums.txt"
 echo "source=release" >>"$GITHUB_OUTPUT"

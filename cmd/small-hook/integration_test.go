@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -276,6 +277,8 @@ type actionRun struct {
 	// ran and skipped list the steps (by label) that ran and the ones
 	// whose if: condition was false.
 	ran, skipped []string
+	// took is how long each step that ran took (for benchmarks).
+	took map[string]time.Duration
 }
 
 // didRun reports whether the step with this label ran.
@@ -361,7 +364,7 @@ func runActionAs(t testing.TB, use actionUse, workspace string, inputs map[strin
 	if err := os.Mkdir(runnerTemp, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	var run actionRun
+	run := actionRun{took: map[string]time.Duration{}}
 	for i, step := range a.Runs.Steps {
 		if step.If != "" && !holds(step.If) {
 			run.skipped = append(run.skipped, step.label())
@@ -401,7 +404,9 @@ func runActionAs(t testing.TB, use actionUse, workspace string, inputs map[strin
 			cmd.Dir = substitute(step.WorkingDirectory)
 		}
 		cmd.Env = env
+		started := time.Now()
 		out, err := cmd.CombinedOutput()
+		run.took[step.label()] = time.Since(started)
 		run.log += string(out)
 		if data, err := os.ReadFile(summary); err == nil {
 			run.summary += string(data)

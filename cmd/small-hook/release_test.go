@@ -20,6 +20,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"gopkg.in/yaml.v3"
 )
 
 // moduleRoot is the root of this checkout: the action's own directory.
@@ -501,4 +504,165 @@ func TestGitHubActionBuildsWhenThereIsNoRelease(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goreleaserConfig is the part of .goreleaser.yaml the action and
+// --version rely on.
+type goreleaserConfig struct {
+	Version     int    `yaml:"version"`
+	ProjectName string `yaml:"project_name"`
+	Builds      []struct {
+		Main    string   `yaml:"main"`
+		Binary  string   `yaml:"binary"`
+		Env     []string `yaml:"env"`
+		Goos    []string `yaml:"goos"`
+		Goarch  []string `yaml:"goarch"`
+		Flags   []string `yaml:"flags"`
+		Ldflags []string `yaml:"ldflags"`
+		ModTime string   `yaml:"mod_timestamp"`
+	} `yaml:"builds"`
+	Archives []struct {
+		Formats         []string `yaml:"formats"`
+		FormatOverrides []struct {
+			Goos    string   `yaml:"goos"`
+			Formats []string `yaml:"formats"`
+		} `yaml:"format_overrides"`
+		NameTemplate string `yaml:"name_template"`
+		Files        []struct {
+			Src string `yaml:"src"`
+		} `yaml:"files"`
+	} `yaml:"archives"`
+	Checksum struct {
+		NameTemplate string `yaml:"name_template"`
+		Algorithm    string `yaml:"algorithm"`
+	} `yaml:"checksum"`
+}
+
+// TestReleaseConfigIsWhatTheActionDownloads: the archives GoReleaser
+// builds are the ones the action's download step asks for (the names
+// releaseArchiveName gives, which the download tests serve), and the
+// version is stamped into the variable --version reads.
+func TestReleaseConfigIsWhatTheActionDownloads(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(moduleRoot, ".goreleaser.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c goreleaserConfig
+	if err := yaml.Unmarshal(data, &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Version != 2 || c.ProjectName != "small-hook" || len(c.Builds) != 1 || len(c.Archives) != 1 {
+		t.Fatalf("not one GoReleaser v2 build and archive of small-hook: %+v", c)
+	}
+	b, a := c.Builds[0], c.Archives[0]
+	if b.Main != "./cmd/small-hook" || b.Binary != "small-hook" || !slices.Contains(b.Env, "CGO_ENABLED=0") ||
+		!slices.Contains(b.Flags, "-trimpath") || b.ModTime != "{{ .CommitTimestamp }}" {
+		t.Errorf("the build is not a static, reproducible build of cmd/small-hook: %+v", b)
+	}
+	if !slices.Equal(b.Goos, []string{"linux", "darwin", "windows"}) || !slices.Equal(b.Goarch, []string{"amd64", "arm64"}) {
+		t.Errorf("platforms %v × %v", b.Goos, b.Goarch)
+	}
+	if len(b.Ldflags) != 1 || !strings.Contains(b.Ldflags[0], "-X main.stampedVersion=v{{ .Version }}") {
+		t.Errorf("ldflags %v do not stamp main.stampedVersion with the tag", b.Ldflags)
+	}
+	if a.NameTemplate != "{{ .ProjectName }}_{{ .Version }}_{{ .Os }}_{{ .Arch }}" ||
+		releaseArchiveName("v1.2.3", "linux", "arm64") != "small-hook_1.2.3_linux_arm64.tar.gz" {
+		t.Errorf("archive names %q differ from the ones the action downloads", a.NameTemplate)
+	}
+	if !slices.Equal(a.Formats, []string{"tar.gz"}) || len(a.FormatOverrides) != 1 ||
+		a.FormatOverrides[0].Goos != "windows" || !slices.Equal(a.FormatOverrides[0].Formats, []string{"zip"}) {
+		t.Errorf("formats %v %+v, want tar.gz and zip on windows", a.Formats, a.FormatOverrides)
+	}
+	var files []string
+	for _, f := range a.Files {
+		files = append(files, f.Src)
+	}
+	if !slices.Equal(files, []string{"LICENSE", "README.md"}) {
+		t.Errorf("archives hold %v besides the binary, want LICENSE and README.md", files)
+	}
+	if c.Checksum.NameTemplate != "checksums.txt" || c.Checksum.Algorithm != "sha256" {
+		t.Errorf("checksums %+v, want a SHA-256 checksums.txt", c.Checksum)
+	}
+	script, err := os.ReadFile(filepath.Join(moduleRoot, "action", "download-release.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(script), `archive="small-hook_${ref#v}_${os}_${arch}.${format}"`) {
+		t.Error("the download step no longer names archives as .goreleaser.yaml does")
+	}
+}
+
+// benchPullRequest is a repository with a pull request appending progress,
+// and its event payload.
+func benchPullRequest(b *testing.B) (*testRepo, string) {
+	b.Helper()
+	r := newTestRepo(b)
+	r.copyDir(fixtureInit, ".small")
+	base := r.commit("small init")
+	appendProgress(r)
+	return r, pullRequestEvent(base, r.commit("progress"))
+}
+
+// reportSteps reports the time a run spent getting small-hook (download,
+// or setting up Go and building) and checking, in milliseconds.
+func reportSteps(b *testing.B, runs []actionRun) {
+	b.Helper()
+	var obtain, check time.Duration
+	for _, run := range runs {
+		for label, took := range run.took {
+			if label == "Check" {
+				check += took
+			} else {
+				obtain += took
+			}
+		}
+	}
+	n := float64(len(runs))
+	b.ReportMetric(float64(obtain.Milliseconds())/n, "obtain-ms/op")
+	b.ReportMetric(float64(check.Milliseconds())/n, "check-ms/op")
+}
+
+// BenchmarkGitHubActionReleaseDownload runs the action at a release tag
+// against a local release server: download, verification, extraction
+// and the check.
+func BenchmarkGitHubActionReleaseDownload(b *testing.B) {
+	archive := releaseArchiveName(releaseTag, runtime.GOOS, runtime.GOARCH)
+	data := packArchive(b, releaseBinary(b, releaseTag))
+	server := serveRelease(b, releaseTag, map[string][]byte{archive: data, "checksums.txt": []byte(checksumLine(archive, data))}, nil)
+	r, event := benchPullRequest(b)
+	use := useRelease(b, releaseTag, server)
+	var runs []actionRun
+	for b.Loop() {
+		run := runActionAs(b, use, r.dir, nil, "pull_request", event)
+		if run.status != 0 || run.didRun("Build small-hook") {
+			b.Fatalf("the download path failed or built:\n%s", run.log)
+		}
+		runs = append(runs, run)
+	}
+	reportSteps(b, runs)
+}
+
+// BenchmarkGitHubActionBuildFromSource runs the action at a branch, as on
+// a fresh runner: empty module and build caches, so the build downloads
+// every module from the module proxy and compiles everything.
+func BenchmarkGitHubActionBuildFromSource(b *testing.B) {
+	r, event := benchPullRequest(b)
+	var runs []actionRun
+	for b.Loop() {
+		b.StopTimer()
+		caches := b.TempDir()
+		use := actionUse{ref: "main", env: []string{
+			"GOCACHE=" + filepath.Join(caches, "build"), "GOMODCACHE=" + filepath.Join(caches, "mod"),
+			// The module cache is read-only unless -modcacherw; the
+			// action's checkout of a release has no VCS information.
+			"GOFLAGS=-modcacherw -buildvcs=false",
+		}}
+		b.StartTimer()
+		run := runActionAs(b, use, r.dir, nil, "pull_request", event)
+		if run.status != 0 || !run.didRun("Build small-hook") {
+			b.Fatalf("the build path failed or did not build:\n%s", run.log)
+		}
+		runs = append(runs, run)
+	}
+	reportSteps(b, runs)
 }
