@@ -35,9 +35,18 @@ func newEnv() *env {
 	return &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, colour: colour, dir: dir}
 }
 
-// version is the module version small-hook was built from ("devel" for a
-// build from a work tree).
+// stampedVersion is the release version, set at link time by the release
+// build (-ldflags "-X main.stampedVersion=v1.2.3"); empty otherwise. It is
+// the one package-level variable: the linker can set nothing else.
+var stampedVersion string
+
+// version is the version small-hook reports: the one stamped by a release
+// build, else the module version the go command recorded (`go install
+// …@v1.2.3`, or a build from a tagged git checkout), else "devel".
 func version() string {
+	if stampedVersion != "" {
+		return stampedVersion
+	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok || info.Main.Version == "" || info.Main.Version == "(devel)" {
 		return "devel"

@@ -6,9 +6,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/small-hook/small-hook/internal/testskip"
 	"gopkg.in/yaml.v3"
@@ -293,7 +296,9 @@ type action struct {
 
 // actionStep is one step of the composite action.
 type actionStep struct {
+	Name             string            `yaml:"name"`
 	ID               string            `yaml:"id"`
+	If               string            `yaml:"if"`
 	Uses             string            `yaml:"uses"`
 	With             map[string]string `yaml:"with"`
 	Run              string            `yaml:"run"`
@@ -302,7 +307,18 @@ type actionStep struct {
 	Env              map[string]string `yaml:"env"`
 }
 
-func readAction(t *testing.T) (action, string) {
+// label names a step in test messages: its name, else its id, else what
+// it uses.
+func (s actionStep) label() string {
+	for _, l := range []string{s.Name, s.ID, s.Uses} {
+		if l != "" {
+			return l
+		}
+	}
+	return "unnamed step"
+}
+
+func readAction(t testing.TB) (action, string) {
 	t.Helper()
 	actionPath, err := filepath.Abs("../..")
 	if err != nil {
@@ -326,22 +342,55 @@ type actionRun struct {
 	// status is the exit status of the step that ended the run (0 when
 	// every step succeeded): what decides whether the job fails.
 	status int
+	// ran and skipped list the steps (by label) that ran and the ones
+	// whose if: condition was false.
+	ran, skipped []string
+	// took is how long each step that ran took (for benchmarks).
+	took map[string]time.Duration
+}
+
+// didRun reports whether the step with this label ran.
+func (r actionRun) didRun(label string) bool { return slices.Contains(r.ran, label) }
+
+// actionUse is how a workflow uses the action.
+type actionUse struct {
+	// ref is github.action_ref: what follows the @ in `uses:`.
+	ref string
+	// path is github.action_path, where the runner checked the action
+	// out; "" means this checkout.
+	path string
+	// env is the job's environment, added to every step's.
+	env []string
 }
 
 var expression = regexp.MustCompile(`\$\{\{\s*([^}]*?)\s*\}\}`)
 
-// runAction runs the composite action's steps as the GitHub runner would:
-// each `run:` with `bash --noprofile --norc -eo pipefail`, expressions
-// substituted, a fresh GITHUB_OUTPUT per step whose values later steps and
-// the action's outputs can read, and the workspace as working directory.
-// The setup-go step is skipped: Go is already installed.
+// condition is the one form of `if:` the test runner evaluates: a context
+// value compared with a string literal.
+var condition = regexp.MustCompile(`^(\S+)\s*(==|!=)\s*'([^']*)'$`)
+
+// runAction runs the action as a workflow using it at a branch does.
 func runAction(t *testing.T, workspace string, inputs map[string]string, event, payload string) actionRun {
+	t.Helper()
+	return runActionAs(t, actionUse{ref: "main"}, workspace, inputs, event, payload)
+}
+
+// runActionAs runs the composite action's steps as the GitHub runner would:
+// each step's `if:` evaluated (a false one skips the step), each `run:`
+// with `bash --noprofile --norc -eo pipefail`, expressions substituted, a
+// fresh GITHUB_OUTPUT per step whose values later steps, conditions and
+// the action's outputs can read, and the workspace as working directory.
+// A setup-go step that runs is not executed: Go is already installed.
+func runActionAs(t testing.TB, use actionUse, workspace string, inputs map[string]string, event, payload string) actionRun {
 	t.Helper()
 	a, actionPath := readAction(t)
 	if a.Runs.Using != "composite" {
 		t.Fatalf("runs.using is %q, want composite", a.Runs.Using)
 	}
-	values := map[string]string{"github.action_path": actionPath, "github.workspace": workspace}
+	if use.path != "" {
+		actionPath = use.path
+	}
+	values := map[string]string{"github.action_path": actionPath, "github.action_ref": use.ref, "github.workspace": workspace}
 	for name, in := range a.Inputs {
 		values["inputs."+name] = in.Default
 	}
@@ -351,15 +400,27 @@ func runAction(t *testing.T, workspace string, inputs map[string]string, event, 
 		}
 		values["inputs."+name] = v
 	}
+	lookup := func(key string) string {
+		v, ok := values[key]
+		if !ok && !strings.HasPrefix(key, "steps.") {
+			t.Fatalf("the test runner does not know the context value %s", key)
+		}
+		return v
+	}
 	substitute := func(s string) string {
 		return expression.ReplaceAllStringFunc(s, func(m string) string {
-			key := expression.FindStringSubmatch(m)[1]
-			v, ok := values[key]
-			if !ok && !strings.HasPrefix(key, "steps.") {
-				t.Fatalf("the test runner does not know the expression %s", m)
-			}
-			return v
+			return lookup(expression.FindStringSubmatch(m)[1])
 		})
+	}
+	holds := func(cond string) bool {
+		if inner := expression.FindStringSubmatch(cond); inner != nil && inner[0] == strings.TrimSpace(cond) {
+			cond = inner[1]
+		}
+		m := condition.FindStringSubmatch(strings.TrimSpace(cond))
+		if m == nil {
+			t.Fatalf("the test runner cannot evaluate the condition %q", cond)
+		}
+		return (lookup(m[1]) == m[3]) == (m[2] == "==")
 	}
 
 	tmp := t.TempDir()
@@ -371,8 +432,13 @@ func runAction(t *testing.T, workspace string, inputs map[string]string, event, 
 	if err := os.Mkdir(runnerTemp, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	var run actionRun
+	run := actionRun{took: map[string]time.Duration{}}
 	for i, step := range a.Runs.Steps {
+		if step.If != "" && !holds(step.If) {
+			run.skipped = append(run.skipped, step.label())
+			continue
+		}
+		run.ran = append(run.ran, step.label())
 		if step.Uses != "" {
 			if !strings.HasPrefix(step.Uses, "actions/setup-go@") {
 				t.Fatalf("step %d uses %s, which the test runner cannot stand in for", i, step.Uses)
@@ -394,7 +460,9 @@ func runAction(t *testing.T, workspace string, inputs map[string]string, event, 
 		os.Remove(summary)
 		env := cleanEnv("CI=true", "GITHUB_ACTIONS=true", "GITHUB_EVENT_NAME="+event, "GITHUB_EVENT_PATH="+eventPath,
 			"GITHUB_OUTPUT="+output, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_ACTION_PATH="+actionPath,
-			"GITHUB_WORKSPACE="+workspace, "RUNNER_TEMP="+runnerTemp)
+			"GITHUB_WORKSPACE="+workspace, "RUNNER_TEMP="+runnerTemp,
+			"RUNNER_OS="+runnerOS(runtime.GOOS), "RUNNER_ARCH="+runnerArch(runtime.GOARCH))
+		env = append(env, use.env...)
 		for k, v := range step.Env {
 			env = append(env, k+"="+substitute(v))
 		}
@@ -404,7 +472,9 @@ func runAction(t *testing.T, workspace string, inputs map[string]string, event, 
 			cmd.Dir = substitute(step.WorkingDirectory)
 		}
 		cmd.Env = env
+		started := time.Now()
 		out, err := cmd.CombinedOutput()
+		run.took[step.label()] = time.Since(started)
 		run.log += string(out)
 		if data, err := os.ReadFile(summary); err == nil {
 			run.summary += string(data)
@@ -430,9 +500,37 @@ func runAction(t *testing.T, workspace string, inputs map[string]string, event, 
 	return run
 }
 
+// runnerOS is RUNNER_OS on a machine running GOOS goos.
+func runnerOS(goos string) string {
+	switch goos {
+	case "linux":
+		return "Linux"
+	case "darwin":
+		return "macOS"
+	case "windows":
+		return "Windows"
+	}
+	return goos
+}
+
+// runnerArch is RUNNER_ARCH on a machine running GOARCH goarch.
+func runnerArch(goarch string) string {
+	switch goarch {
+	case "amd64":
+		return "X64"
+	case "arm64":
+		return "ARM64"
+	case "386":
+		return "X86"
+	case "arm":
+		return "ARM"
+	}
+	return goarch
+}
+
 // readOutputs parses a GITHUB_OUTPUT file (name=value lines; the
 // name<<DELIMITER form too).
-func readOutputs(t *testing.T, file string) map[string]string {
+func readOutputs(t testing.TB, file string) map[string]string {
 	t.Helper()
 	outputs := map[string]string{}
 	f, err := os.Open(file)
@@ -514,6 +612,9 @@ func TestGitHubAction(t *testing.T) {
 			c.change(r)
 			head := r.commit("pull request change")
 			run := runAction(t, r.dir, c.inputs, "pull_request", pullRequestEvent(base, head))
+			if !run.didRun("Build small-hook") {
+				t.Fatalf("the action used at a branch did not build small-hook (ran %v):\n%s", run.ran, run.log)
+			}
 
 			if got := run.outputs["exit-code"]; got != c.exitCode {
 				t.Fatalf("exit-code output %q, want %s\n%s", got, c.exitCode, run.log)
@@ -553,16 +654,31 @@ func TestGitHubAction(t *testing.T) {
 	}
 }
 
-func TestGitHubActionSetsUpGo(t *testing.T) {
+// TestGitHubActionSetsUpGoOnlyToBuild: Go is set up, from the go-version
+// input or the action's go.mod, exactly when small-hook is built.
+func TestGitHubActionSetsUpGoOnlyToBuild(t *testing.T) {
 	a, _ := readAction(t)
-	if len(a.Runs.Steps) == 0 || !strings.HasPrefix(a.Runs.Steps[0].Uses, "actions/setup-go@") {
-		t.Fatal("the first step does not set up Go")
+	var setupGo, build *actionStep
+	for i, step := range a.Runs.Steps {
+		switch {
+		case strings.HasPrefix(step.Uses, "actions/setup-go@"):
+			setupGo = &a.Runs.Steps[i]
+		case strings.Contains(step.Run, "go build"):
+			build = &a.Runs.Steps[i]
+		}
 	}
-	with := a.Runs.Steps[0].With
+	if setupGo == nil || build == nil {
+		t.Fatal("the action has no setup-go step or no build step")
+	}
+	with := setupGo.With
 	if with["go-version"] != "${{ inputs.go-version }}" || with["go-version-file"] != "${{ github.action_path }}/go.mod" {
 		t.Errorf("setup-go does not take the go-version input with the action's go.mod as fallback: %v", with)
 	}
 	if a.Inputs["go-version"].Default != "" {
 		t.Errorf("go-version defaults to %q; empty lets setup-go read the action's go.mod", a.Inputs["go-version"].Default)
+	}
+	const onBuild = "steps.release.outputs.source == 'build'"
+	if setupGo.If != onBuild || build.If != onBuild {
+		t.Errorf("setup-go (if: %q) and the build (if: %q) must run exactly when %s", setupGo.If, build.If, onBuild)
 	}
 }
