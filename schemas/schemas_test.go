@@ -127,7 +127,7 @@ func TestIntegersReachTheValidatorExactly(t *testing.T) {
 		t.Errorf("the validator receives %#v, not the exact number", n)
 	}
 	v, err = set.Validate("knowledge-artifact", "", decode(t, artifact+"-"+big+"\n"))
-	if err != nil || len(v) != 1 || v[0].Pointer() != "/version" || !strings.Contains(v[0].Message, "minimum") {
+	if err != nil || len(v) != 1 || v[0].Pointer() != "/version" || !strings.Contains(v[0].Message, "must be at least 1") {
 		t.Errorf("a negative big version: %v %+v", err, v)
 	}
 }

@@ -17,6 +17,9 @@ func TestVerifyOpenPGPAgainstGit(t *testing.T) {
 	carol := tl.pgpKey(home, "Carol <carol@example.com>", "sign", "never")
 	tl.gpg(home, "--quick-add-uid", carol, "Carol Work <carol@work.example>")
 	tl.gpg(home, "--quick-add-uid", carol, "Carol Old <carol@old.example>")
+	// The revocation must be dated after the user ID's self-signature:
+	// within the same second, which of the two is newer is undecided.
+	time.Sleep(1100 * time.Millisecond)
 	tl.gpg(home, "--quick-revoke-uid", carol, "Carol Old <carol@old.example>")
 	mallory := tl.pgpKey(home, "Mallory <mallory@example.com>", "sign", "never")
 	sam := tl.pgpKey(home, "Sam <sam@example.com>", "cert", "never")

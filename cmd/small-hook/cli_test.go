@@ -32,7 +32,7 @@ func TestCLIWithoutArgumentsPrintsHelpAndFails(t *testing.T) {
 	if out != "" {
 		t.Errorf("stdout %q, want nothing", out)
 	}
-	for _, want := range []string{"Usage: small-hook <command>", "\n  check [flags]", "Exit codes", `small-hook: no command given; "small-hook check" checks the staged change`} {
+	for _, want := range []string{"Usage: small-hook <command>", "\n  check [<file> ...] [flags]", "Exit codes", `small-hook: no command given; "small-hook check" checks the staged change`} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
@@ -130,7 +130,7 @@ func TestUsageErrorsPointToTheHelp(t *testing.T) {
 		want string
 	}{
 		{[]string{"check", "--bsae", "HEAD"}, `small-hook: unknown flag --bsae, did you mean "--base"? (see small-hook check --help)`},
-		{[]string{"check", "--head", "HEAD"}, "small-hook: --head needs --base (see small-hook check --help)"},
+		{[]string{"check", "--head", "HEAD"}, "small-hook: --head needs --base, --previous or --history (see small-hook check --help)"},
 		{[]string{"--bogus"}, "small-hook: unknown flag --bogus (see small-hook --help)"},
 	}
 	for _, tc := range cases {
@@ -147,7 +147,7 @@ func TestHelpShowsExamplesAndExitCodes(t *testing.T) {
 	if code != exitOK || errOut != "" {
 		t.Fatalf("check --help: exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"Usage: small-hook check [flags]", "--quiet", "\nExamples:\n", "small-hook check --base origin/main",
+	for _, want := range []string{"Usage: small-hook check [<file> ...] [flags]", "--quiet", "\nExamples:\n", "small-hook check --base origin/main",
 		"\nExit codes:\n  0  no error findings", "\n  1  at least one error finding", "\n  2  could not check"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("check --help lacks %q:\n%s", want, out)

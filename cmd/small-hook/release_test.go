@@ -319,7 +319,8 @@ func pullRequest(t *testing.T, change func(*testRepo)) (*testRepo, string) {
 	return r, pullRequestEvent(base, head)
 }
 
-func appendProgress(r *testRepo) { r.write(progressPath, r.read(progressPath)+appendedEntry) }
+// writeAppendedEntry appends an entry to progress, uncommitted.
+func writeAppendedEntry(r *testRepo) { r.write(progressPath, r.read(progressPath)+appendedEntry) }
 
 // sarifVersion returns tool.driver.version of a SARIF file.
 func sarifVersion(t *testing.T, file string) string {
@@ -358,7 +359,7 @@ func TestGitHubActionDownloadsVerifiedRelease(t *testing.T) {
 		exitCode string
 	}{
 		{"a rewrite of progress history fails", rewriteProgress, "1"},
-		{"an append passes", appendProgress, "0"},
+		{"an append passes", writeAppendedEntry, "0"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -393,7 +394,7 @@ func TestGitHubActionRefusesUntrustedRelease(t *testing.T) {
 	genuine := packArchive(t, releaseBinary(t, releaseTag))
 	// What a hostile mirror would serve: a binary that passes every check.
 	hostile := packArchive(t, []byte("#!/bin/sh\necho HOSTILE BINARY RAN\necho exit-code=0 >> \"$GITHUB_OUTPUT\"\nexit 0\n"))
-	binDirBinary, err := os.ReadFile(filepath.Join(binDir, "small-hook"+exeSuffix()))
+	binDirBinary, err := os.ReadFile(smallHook.path(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -599,7 +600,7 @@ func benchPullRequest(b *testing.B) (*testRepo, string) {
 	r := newTestRepo(b)
 	r.copyDir(fixtureInit, ".small")
 	base := r.commit("small init")
-	appendProgress(r)
+	writeAppendedEntry(r)
 	return r, pullRequestEvent(base, r.commit("progress"))
 }
 
