@@ -19,6 +19,10 @@ type history struct {
 	// old entries): an old entry whose only change is that timestamp is the
 	// same entry.
 	migrated []string
+	// ties counts, for each instant, the old entries recorded at it: an
+	// old timestamp may be raised by at most that many nanoseconds, as
+	// releases of migrate spread entries that share an instant.
+	ties map[time.Time]int
 	// match[i] is the position in cur of old entry i, or -1.
 	match []int
 	// from[j] is the old entry at position j of cur, or -1 for a new one.
@@ -31,7 +35,7 @@ type history struct {
 // align matches the old entries, in order, to the earliest positions of
 // cur that hold them (as values, or as migrate rewrote them).
 func align(old, cur []any) *history {
-	h := &history{old: old, cur: cur, migrated: migrate(old), match: make([]int, len(old)), from: make([]int, len(cur)), eq: yamldoc.NewComparer()}
+	h := &history{old: old, cur: cur, migrated: migrate(old), ties: ties(old), match: make([]int, len(old)), from: make([]int, len(cur)), eq: yamldoc.NewComparer()}
 	for j := range h.from {
 		h.from[j] = -1
 	}
@@ -49,13 +53,10 @@ func align(old, cur []any) *history {
 }
 
 // same reports whether cur[j] is old entry i: equal as a value, or equal
-// but for the timestamp that migrate writes for it.
+// but for a timestamp that records the same time (see sameTime).
 func (h *history) same(i, j int) bool {
 	if h.eq.Equal(h.old[i], h.cur[j]) {
 		return true
-	}
-	if h.migrated == nil {
-		return false
 	}
 	o, ok1 := h.old[i].(map[string]any)
 	c, ok2 := h.cur[j].(map[string]any)
@@ -68,7 +69,7 @@ func (h *history) same(i, j int) bool {
 		case !ok:
 			return false
 		case k == "timestamp":
-			if s, _ := w.(string); s != h.migrated[i] {
+			if !h.sameTime(i, v, w) {
 				return false
 			}
 		case !h.eq.Equal(v, w):
@@ -85,6 +86,49 @@ func (h *history) lastMatched() int {
 		last = max(last, j)
 	}
 	return last
+}
+
+// sameTime reports whether the new timestamp of old entry i records the
+// time its old timestamp did, as `small progress migrate` rewrites it:
+// exactly what the current migrate writes for the entry; the same instant
+// written otherwise (nine fractional digits, UTC instead of an offset);
+// or, for an instant several old entries share, the instant raised by no
+// more nanoseconds than there are such entries (the tie-break of earlier
+// releases, which spread ties from +1 ns). Nothing else: any other change
+// of an old timestamp is a rewrite.
+func (h *history) sameTime(i int, old, cur any) bool {
+	s, ok := cur.(string)
+	if !ok {
+		return false
+	}
+	if h.migrated != nil && s == h.migrated[i] {
+		return true
+	}
+	t, err1 := parseTime(old)
+	u, err2 := parseTime(cur)
+	if err1 != nil || err2 != nil || u.Before(t) {
+		return false
+	}
+	return u.Sub(t) <= time.Duration(h.ties[t])*time.Nanosecond
+}
+
+// parseTime reads a timestamp value as the reference CLI does.
+func parseTime(v any) (time.Time, error) {
+	s, _ := v.(string)
+	t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s))
+	return t.UTC(), err
+}
+
+// ties counts the entries recorded at each instant.
+func ties(entries []any) map[time.Time]int {
+	out := map[time.Time]int{}
+	for _, e := range entries {
+		m, _ := e.(map[string]any)
+		if t, err := parseTime(m["timestamp"]); err == nil {
+			out[t]++
+		}
+	}
+	return out
 }
 
 // migrateFormat is how `small progress migrate` writes a timestamp: UTC

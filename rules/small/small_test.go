@@ -382,3 +382,39 @@ func TestSharedAnchorsAreComparedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestMigratedTimestampsAreTheSameTime: the rewrites of old timestamps
+// that releases of `small progress migrate` make are accepted, and only
+// those.
+func TestMigratedTimestampsAreTheSameTime(t *testing.T) {
+	entry := func(task, ts string) string {
+		return "    - evidence: e\n      task_id: " + task + "\n      timestamp: \"" + ts + "\"\n"
+	}
+	file := func(ts ...string) string {
+		s := "small_version: \"1.0.0\"\nowner: agent\nentries:\n"
+		for i, x := range ts {
+			s += entry(fmt.Sprintf("t%d", i), x)
+		}
+		return s
+	}
+	old := file("2026-01-07T03:23:38Z", "2026-01-07T03:23:38Z", "2026-01-07T03:23:38Z", "2026-01-09T23:30:00+01:00")
+	cases := []struct {
+		name string
+		new  string
+		ok   bool
+	}{
+		{"current migrate", file("2026-01-07T03:23:38.000000000Z", "2026-01-07T03:23:38.000000001Z", "2026-01-07T03:23:38.000000002Z", "2026-01-09T22:30:00.000000000Z"), true},
+		{"earlier release: ties spread from +1 ns", file("2026-01-07T03:23:38.000000001Z", "2026-01-07T03:23:38.000000002Z", "2026-01-07T03:23:38.000000003Z", "2026-01-09T22:30:00.000000000Z"), true},
+		{"the same instants, otherwise written", file("2026-01-07T03:23:38.0Z", "2026-01-07T03:23:38.000Z", "2026-01-07T03:23:38.000000000Z", "2026-01-09T22:30:00Z"), true},
+		{"a tie spread too far", file("2026-01-07T03:23:38.000000000Z", "2026-01-07T03:23:38.000000001Z", "2026-01-07T03:23:38.000000009Z", "2026-01-09T22:30:00.000000000Z"), false},
+		{"an instant moved back", file("2026-01-07T03:23:37.999999999Z", "2026-01-07T03:23:38.000000001Z", "2026-01-07T03:23:38.000000002Z", "2026-01-09T22:30:00.000000000Z"), false},
+		{"a lone entry moved", file("2026-01-07T03:23:38Z", "2026-01-07T03:23:38Z", "2026-01-07T03:23:38Z", "2026-01-09T22:30:00.000000002Z"), false},
+	}
+	for _, c := range cases {
+		base := rulestest.Snapshot{rootProgress: old}
+		got := check(t, rules.Error, rulestest.Staged(base, rulestest.Snapshot{rootProgress: c.new}))
+		if rewritten := contains(got, "small/append-only"); rewritten == c.ok {
+			t.Errorf("%s: append-only findings %v, want accepted %v", c.name, got, c.ok)
+		}
+	}
+}
