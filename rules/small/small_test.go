@@ -418,3 +418,65 @@ func TestMigratedTimestampsAreTheSameTime(t *testing.T) {
 		}
 	}
 }
+
+// reserialise writes a progress file's entries in reverse key order with
+// 2-space indentation after edit changed its list of entries: the fast
+// path is out of play, so the full comparison decides.
+func reserialise(t *testing.T, text string, edit func(entries []*yaml.Node) []*yaml.Node) string {
+	t.Helper()
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+		t.Fatal(err)
+	}
+	top := doc.Content[0]
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		if top.Content[i].Value == "entries" {
+			seq := top.Content[i+1]
+			seq.Content = edit(seq.Content)
+			for _, e := range seq.Content {
+				for a, b := 0, len(e.Content)-2; a < b; a, b = a+2, b-2 {
+					e.Content[a], e.Content[b] = e.Content[b], e.Content[a]
+					e.Content[a+1], e.Content[b+1] = e.Content[b+1], e.Content[a+1]
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestNewEntriesAreNewByPosition: with the file re-serialised, a copy of
+// an old entry appended at the end (an older timestamp, a task completed
+// again) is a new entry judged by small/timestamp, and an entry inserted
+// before entry 1 is reported even when it copies an old one.
+func TestNewEntriesAreNewByPosition(t *testing.T) {
+	base := readWorkspace(t, "reference-init")
+	cases := []struct {
+		name string
+		edit func([]*yaml.Node) []*yaml.Node
+		want string
+	}{
+		{"replay of an old entry at the end", func(e []*yaml.Node) []*yaml.Node { return append(e, e[2]) }, "small/timestamp"},
+		{"a copy inserted before entry 1", func(e []*yaml.Node) []*yaml.Node { return append([]*yaml.Node{e[3]}, e...) }, "small/append-only"},
+		{"a new entry inserted before entry 1", func(e []*yaml.Node) []*yaml.Node {
+			var n yaml.Node
+			if err := yaml.Unmarshal([]byte("task_id: task-9\nevidence: x\ntimestamp: \"2027-01-01T00:00:00.1Z\"\n"), &n); err != nil {
+				t.Fatal(err)
+			}
+			return append([]*yaml.Node{n.Content[0]}, e...)
+		}, "small/append-only"},
+		{"nothing but re-serialisation", func(e []*yaml.Node) []*yaml.Node { return e }, ""},
+	}
+	for _, c := range cases {
+		after := with(base, rootProgress, reserialise(t, base[rootProgress], c.edit))
+		got := check(t, rules.Error, rulestest.Staged(base, after))
+		if (c.want == "" && len(got) > 0) || (c.want != "" && !contains(got, c.want)) {
+			t.Errorf("%s: %v, want %q", c.name, got, c.want)
+		}
+	}
+}
