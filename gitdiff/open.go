@@ -230,12 +230,6 @@ type Location struct {
 	WorkTree string
 }
 
-// Locate finds the repository that contains dir without opening it,
-// honouring GIT_DIR and GIT_WORK_TREE from the process environment.
-func Locate(dir string) (Location, error) {
-	return LocateWith(dir, Options{Getenv: os.Getenv})
-}
-
 // LocateWith finds the repository that contains dir without opening it,
 // reading GIT_DIR and GIT_WORK_TREE through opts.
 func LocateWith(dir string, opts Options) (Location, error) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/config"
@@ -29,13 +30,14 @@ type HooksDir struct {
 // global files (GIT_CONFIG_GLOBAL, or $XDG_CONFIG_HOME/git/config and
 // ~/.gitconfig), the repository's config and, when
 // extensions.worktreeConfig is on, the worktree's config.worktree.
-// include.path directives are not followed.
-func Dir(repoDir string) (HooksDir, error) {
-	loc, err := gitdiff.Locate(repoDir)
+// include.path directives are not followed. The environment (GIT_DIR,
+// GIT_CONFIG_*, HOME, XDG_CONFIG_HOME) is read through getenv.
+func Dir(repoDir string, getenv func(string) string) (HooksDir, error) {
+	loc, err := gitdiff.LocateWith(repoDir, gitdiff.Options{Getenv: getenv})
 	if err != nil {
 		return HooksDir{}, fmt.Errorf("finding the git repository of %s: %w", repoDir, err)
 	}
-	value, from, err := hooksPath(configFiles(loc))
+	value, from, err := hooksPath(configFiles(loc, getenv))
 	if err != nil {
 		return HooksDir{}, err
 	}
@@ -43,9 +45,9 @@ func Dir(repoDir string) (HooksDir, error) {
 		return HooksDir{Path: filepath.Join(loc.CommonDir, "hooks")}, nil
 	}
 	if rest, ok := strings.CutPrefix(value, "~/"); ok {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return HooksDir{}, fmt.Errorf("expanding core.hooksPath %s from %s: %w", value, from, err)
+		home := homeDir(getenv)
+		if home == "" {
+			return HooksDir{}, fmt.Errorf("expanding core.hooksPath %s from %s: no home directory (HOME is not set)", value, from)
 		}
 		value = filepath.Join(home, rest)
 	}
@@ -61,16 +63,16 @@ func Dir(repoDir string) (HooksDir, error) {
 
 // configFiles lists the git configuration files in the order git reads
 // them (later ones override earlier ones).
-func configFiles(loc gitdiff.Location) []string {
+func configFiles(loc gitdiff.Location, getenv func(string) string) []string {
 	var files []string
-	if !truthy(os.Getenv("GIT_CONFIG_NOSYSTEM")) {
-		files = append(files, envOr("GIT_CONFIG_SYSTEM", "/etc/gitconfig"))
+	if !truthy(getenv("GIT_CONFIG_NOSYSTEM")) {
+		files = append(files, envOr(getenv, "GIT_CONFIG_SYSTEM", "/etc/gitconfig"))
 	}
-	if global := os.Getenv("GIT_CONFIG_GLOBAL"); global != "" {
+	if global := getenv("GIT_CONFIG_GLOBAL"); global != "" {
 		files = append(files, global)
 	} else {
-		home, _ := os.UserHomeDir()
-		xdg := os.Getenv("XDG_CONFIG_HOME")
+		home := homeDir(getenv)
+		xdg := getenv("XDG_CONFIG_HOME")
 		if xdg == "" && home != "" {
 			xdg = filepath.Join(home, ".config")
 		}
@@ -135,9 +137,18 @@ func truthy(v string) bool {
 }
 
 // envOr returns the environment variable name, or def when it is unset.
-func envOr(name, def string) string {
-	if v := os.Getenv(name); v != "" {
+func envOr(getenv func(string) string, name, def string) string {
+	if v := getenv(name); v != "" {
 		return v
 	}
 	return def
+}
+
+// homeDir is the user's home directory as git finds it: HOME, or on
+// Windows USERPROFILE.
+func homeDir(getenv func(string) string) string {
+	if home := getenv("HOME"); home != "" || runtime.GOOS != "windows" {
+		return home
+	}
+	return getenv("USERPROFILE")
 }

@@ -71,14 +71,14 @@ func TestInstalledHooksAreTheOnesGitRuns(t *testing.T) {
 			repo := newRepo(t)
 			installDir, commitDir, want := c.setup(t, repo, home, global)
 
-			dir, err := Dir(installDir)
+			dir, err := Dir(installDir, os.Getenv)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if dir.Path != want {
 				t.Fatalf("hooks directory %s, want %s", dir.Path, want)
 			}
-			acts, err := Install(installDir, false)
+			acts, err := Install(installDir, false, os.Getenv)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -58,9 +58,10 @@ type Report []Action
 
 // Install writes the hooks into the repository's hooks directory (honouring
 // core.hooksPath and linked worktrees). A hook small-hook did not write is
-// left alone unless force, and then kept as a backup.
-func Install(repoDir string, force bool) (Report, error) {
-	dir, err := Dir(repoDir)
+// left alone unless force, and then kept as a backup. The environment is
+// read through getenv.
+func Install(repoDir string, force bool, getenv func(string) string) (Report, error) {
+	dir, err := Dir(repoDir, getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +78,7 @@ func Install(repoDir string, force bool) (Report, error) {
 		if err != nil {
 			return actions, err
 		}
-		if a.Note == "" && sharedConfig(dir.From, repoDir) {
+		if a.Note == "" && sharedConfig(dir.From, repoDir, getenv) {
 			a.Note = "core.hooksPath is set in " + dir.From + ", so this hook runs for every repository that file configures"
 		}
 		actions = append(actions, a)
@@ -87,11 +88,11 @@ func Install(repoDir string, force bool) (Report, error) {
 
 // sharedConfig reports whether the configuration file that set
 // core.hooksPath lies outside the repository (a global or system file).
-func sharedConfig(from, repoDir string) bool {
+func sharedConfig(from, repoDir string, getenv func(string) string) bool {
 	if from == "" {
 		return false
 	}
-	loc, err := gitdiff.Locate(repoDir)
+	loc, err := gitdiff.LocateWith(repoDir, gitdiff.Options{Getenv: getenv})
 	if err != nil {
 		return false
 	}
@@ -207,8 +208,8 @@ func backupPath(path string) (string, error) {
 // backup of a hook it replaced. A hook of small-hook's that the pre-commit
 // framework kept as <hook>.legacy (and runs from its own hook) is removed
 // too; pre-commit's hook stays.
-func Uninstall(repoDir string) (Report, error) {
-	dir, err := Dir(repoDir)
+func Uninstall(repoDir string, getenv func(string) string) (Report, error) {
+	dir, err := Dir(repoDir, getenv)
 	if err != nil {
 		return nil, err
 	}

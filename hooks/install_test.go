@@ -18,7 +18,7 @@ func whats(actions []Action) string {
 func TestInstallWritesExecutableScriptsOnce(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
-	acts, err := Install(dir, false)
+	acts, err := Install(dir, false, os.Getenv)
 	if err != nil || whats(acts) != "pre-commit=installed commit-msg=installed pre-push=installed" {
 		t.Fatalf("install: %s %v", whats(acts), err)
 	}
@@ -40,7 +40,7 @@ func TestInstallWritesExecutableScriptsOnce(t *testing.T) {
 			t.Errorf("%s does not start with the shebang and the marker line:\n%s", name, content)
 		}
 	}
-	acts, err = Install(dir, false)
+	acts, err = Install(dir, false, os.Getenv)
 	if err != nil || whats(acts) != "pre-commit=unchanged commit-msg=unchanged pre-push=unchanged" {
 		t.Errorf("second install: %s %v", whats(acts), err)
 	}
@@ -63,7 +63,7 @@ func TestInstallUpgradesOwnOlderHook(t *testing.T) {
 	dir := newRepo(t)
 	hook := filepath.Join(dir, ".git", "hooks", "pre-commit")
 	writeFile(t, hook, "#!/bin/sh\n"+Marker+": an older version\nexit 0\n", 0o755)
-	acts, err := Install(dir, false)
+	acts, err := Install(dir, false, os.Getenv)
 	if err != nil || !strings.HasPrefix(whats(acts), "pre-commit=replaced") {
 		t.Fatalf("%s %v", whats(acts), err)
 	}
@@ -83,7 +83,7 @@ func TestForeignHooksNeedForceAndAreKept(t *testing.T) {
 	first, second := "#!/bin/sh\necho first\n", "#!/bin/sh\necho second\n"
 	writeFile(t, hook, first, 0o755)
 
-	acts, err := Install(dir, false)
+	acts, err := Install(dir, false, os.Getenv)
 	if err != nil || whats(acts) != "pre-commit=skipped commit-msg=installed pre-push=installed" {
 		t.Fatalf("install without --force: %s %v", whats(acts), err)
 	}
@@ -94,7 +94,7 @@ func TestForeignHooksNeedForceAndAreKept(t *testing.T) {
 		t.Fatal("a foreign hook was overwritten without --force")
 	}
 
-	acts, err = Install(dir, true)
+	acts, err = Install(dir, true, os.Getenv)
 	if err != nil || !strings.HasPrefix(whats(acts), "pre-commit=replaced") {
 		t.Fatalf("install --force: %s %v", whats(acts), err)
 	}
@@ -108,7 +108,7 @@ func TestForeignHooksNeedForceAndAreKept(t *testing.T) {
 	// Another tool puts its hook back; --force again must not overwrite
 	// the first backup.
 	writeFile(t, hook, second, 0o755)
-	if _, err := Install(dir, true); err != nil {
+	if _, err := Install(dir, true, os.Getenv); err != nil {
 		t.Fatal(err)
 	}
 	if readFile(t, hook+".small-hook-backup") != first || readFile(t, hook+".small-hook-backup.1") != second {
@@ -122,7 +122,7 @@ func TestForeignHooksNeedForceAndAreKept(t *testing.T) {
 	}
 	writeFile(t, foreignMsg, first, 0o755)
 
-	acts, err = Uninstall(dir)
+	acts, err = Uninstall(dir, os.Getenv)
 	if err != nil || whats(acts) != "pre-commit=restored commit-msg=skipped pre-push=removed" {
 		t.Fatalf("uninstall: %s %v", whats(acts), err)
 	}
@@ -145,10 +145,10 @@ func TestHookMentioningTheMarkerIsForeign(t *testing.T) {
 	hook := filepath.Join(dir, ".git", "hooks", "pre-commit")
 	chained := "#!/bin/sh\nrun-other-checks\n# see the hook " + Marker + " in pre-commit.d\nexec small-hook check\n"
 	writeFile(t, hook, chained, 0o755)
-	if acts, err := Install(dir, false); err != nil || !strings.HasPrefix(whats(acts), "pre-commit=skipped") {
+	if acts, err := Install(dir, false, os.Getenv); err != nil || !strings.HasPrefix(whats(acts), "pre-commit=skipped") {
 		t.Fatalf("install: %s %v", whats(acts), err)
 	}
-	if acts, err := Uninstall(dir); err != nil || !strings.HasPrefix(whats(acts), "pre-commit=skipped") {
+	if acts, err := Uninstall(dir, os.Getenv); err != nil || !strings.HasPrefix(whats(acts), "pre-commit=skipped") {
 		t.Fatalf("uninstall: %s %v", whats(acts), err)
 	}
 	if readFile(t, hook) != chained {
@@ -158,7 +158,7 @@ func TestHookMentioningTheMarkerIsForeign(t *testing.T) {
 
 func TestUninstallWithoutHooks(t *testing.T) {
 	isolate(t)
-	acts, err := Uninstall(newRepo(t))
+	acts, err := Uninstall(newRepo(t), os.Getenv)
 	if err != nil || len(acts) != 0 {
 		t.Fatalf("%s %v", whats(acts), err)
 	}
@@ -166,10 +166,10 @@ func TestUninstallWithoutHooks(t *testing.T) {
 
 func TestOutsideARepository(t *testing.T) {
 	isolate(t)
-	if _, err := Install(t.TempDir(), false); err == nil {
+	if _, err := Install(t.TempDir(), false, os.Getenv); err == nil {
 		t.Error("Install outside a repository did not fail")
 	}
-	if _, err := Uninstall(t.TempDir()); err == nil {
+	if _, err := Uninstall(t.TempDir(), os.Getenv); err == nil {
 		t.Error("Uninstall outside a repository did not fail")
 	}
 }
@@ -178,7 +178,7 @@ func TestUnreadableConfigFails(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
 	writeFile(t, filepath.Join(dir, ".git", "config"), "[core\n\thooksPath = x\n", 0o644)
-	if _, err := Install(dir, false); err == nil {
+	if _, err := Install(dir, false, os.Getenv); err == nil {
 		t.Error("a configuration git cannot parse either did not fail the install")
 	}
 }

@@ -39,7 +39,7 @@ func TestInstallLeavesThePreCommitFrameworkAndSaysHowToChoose(t *testing.T) {
 	hooksDir := filepath.Join(dir, ".git", "hooks")
 	installPreCommitOver(t, hooksDir)
 
-	acts, err := Install(dir, false)
+	acts, err := Install(dir, false, os.Getenv)
 	if err != nil || whats(acts) != "pre-commit=skipped commit-msg=skipped pre-push=skipped" {
 		t.Fatalf("install over pre-commit's hooks: %s %v", whats(acts), err)
 	}
@@ -53,7 +53,7 @@ func TestInstallLeavesThePreCommitFrameworkAndSaysHowToChoose(t *testing.T) {
 		}
 	}
 
-	acts, err = Uninstall(dir)
+	acts, err = Uninstall(dir, os.Getenv)
 	if err != nil || whats(acts) != "pre-commit=skipped commit-msg=skipped pre-push=skipped" {
 		t.Fatalf("uninstall: %s %v", whats(acts), err)
 	}
@@ -71,7 +71,7 @@ func TestInstallForceReplacesThePreCommitFrameworkAndSaysSo(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
 	installPreCommitOver(t, filepath.Join(dir, ".git", "hooks"))
-	acts, err := Install(dir, true)
+	acts, err := Install(dir, true, os.Getenv)
 	if err != nil || whats(acts) != "pre-commit=replaced commit-msg=replaced pre-push=replaced" {
 		t.Fatalf("install --force: %s %v", whats(acts), err)
 	}
@@ -86,12 +86,12 @@ func TestBothHookSystems(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
 	hooksDir := filepath.Join(dir, ".git", "hooks")
-	if _, err := Install(dir, false); err != nil {
+	if _, err := Install(dir, false, os.Getenv); err != nil {
 		t.Fatal(err)
 	}
 	installPreCommitOver(t, hooksDir)
 
-	acts, err := Install(dir, false)
+	acts, err := Install(dir, false, os.Getenv)
 	if err != nil || whats(acts) != "pre-commit=skipped commit-msg=skipped pre-push=skipped" {
 		t.Fatalf("install: %s %v", whats(acts), err)
 	}
@@ -102,7 +102,7 @@ func TestBothHookSystems(t *testing.T) {
 		}
 	}
 
-	acts, err = Uninstall(dir)
+	acts, err = Uninstall(dir, os.Getenv)
 	if err != nil || whats(acts) != "pre-commit=removed commit-msg=removed pre-push=removed" {
 		t.Fatalf("uninstall: %s %v", whats(acts), err)
 	}
@@ -128,11 +128,11 @@ func TestLegacyCopyThatIsNotOursStays(t *testing.T) {
 	foreign := "#!/bin/sh\n# runs small-hook: " + Marker + "\nexec small-hook check\n"
 	writeFile(t, filepath.Join(hooksDir, "pre-commit"), foreign, 0o755)
 	installPreCommitOver(t, hooksDir)
-	acts, err := Install(dir, false)
+	acts, err := Install(dir, false, os.Getenv)
 	if err != nil || strings.Contains(acts[0].Note, "both hook systems run") {
 		t.Fatalf("a foreign .legacy hook was taken for small-hook's: %q %v", acts[0].Note, err)
 	}
-	if _, err := Uninstall(dir); err != nil {
+	if _, err := Uninstall(dir, os.Getenv); err != nil {
 		t.Fatal(err)
 	}
 	if readFile(t, filepath.Join(hooksDir, "pre-commit.legacy")) != foreign {
@@ -146,12 +146,12 @@ func TestOwnHookAndLegacyCopyAreBothRemoved(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
 	hooksDir := filepath.Join(dir, ".git", "hooks")
-	if _, err := Install(dir, false); err != nil {
+	if _, err := Install(dir, false, os.Getenv); err != nil {
 		t.Fatal(err)
 	}
 	own := readFile(t, filepath.Join(hooksDir, "pre-commit"))
 	writeFile(t, filepath.Join(hooksDir, "pre-commit.legacy"), own, 0o755)
-	acts, err := Uninstall(dir)
+	acts, err := Uninstall(dir, os.Getenv)
 	if err != nil || !strings.HasPrefix(whats(acts), "pre-commit=removed") || !strings.Contains(acts[0].Note, "pre-commit.legacy is removed too") {
 		t.Fatalf("uninstall: %s %v %q", whats(acts), err, acts[0].Note)
 	}
@@ -195,11 +195,11 @@ func TestRealPreCommitFramework(t *testing.T) {
 	}
 	hookTypes := []string{"--hook-type", "pre-commit", "--hook-type", "commit-msg", "--hook-type", "pre-push"}
 
-	if _, err := Install(dir, false); err != nil {
+	if _, err := Install(dir, false, os.Getenv); err != nil {
 		t.Fatal(err)
 	}
 	preCommit(append([]string{"install"}, hookTypes...)...)
-	acts, err := Install(dir, false)
+	acts, err := Install(dir, false, os.Getenv)
 	if err != nil || !strings.Contains(acts[0].Note, "both hook systems run") {
 		t.Fatalf("install did not notice the real pre-commit framework over its hooks: %s %v %+v", whats(acts), err, acts)
 	}
@@ -208,7 +208,7 @@ func TestRealPreCommitFramework(t *testing.T) {
 		t.Fatalf("a commit under both systems ran small-hook %q, want its pre-commit and commit-msg hooks", got)
 	}
 
-	if acts, err := Uninstall(dir); err != nil || whats(acts) != "pre-commit=removed commit-msg=removed pre-push=removed" {
+	if acts, err := Uninstall(dir, os.Getenv); err != nil || whats(acts) != "pre-commit=removed commit-msg=removed pre-push=removed" {
 		t.Fatalf("uninstall: %s %v", whats(acts), err)
 	}
 	git(t, dir, env, "commit", "-q", "--allow-empty", "-m", "pre-commit only")

@@ -55,7 +55,7 @@ func newPushRepo(t *testing.T) pushRepo {
 func TestPrePushChecksEachPushedRef(t *testing.T) {
 	isolate(t)
 	r := newPushRepo(t)
-	if _, err := Install(r.dir, false); err != nil {
+	if _, err := Install(r.dir, false, os.Getenv); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -106,7 +106,7 @@ func TestPrePushChecksEachPushedRef(t *testing.T) {
 func TestHooksCallTheCheck(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
-	if _, err := Install(dir, false); err != nil {
+	if _, err := Install(dir, false, os.Getenv); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -135,7 +135,7 @@ func TestHooksCallTheCheck(t *testing.T) {
 func TestMissingBinaryRefusesWithInstructions(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
-	if _, err := Install(dir, false); err != nil {
+	if _, err := Install(dir, false, os.Getenv); err != nil {
 		t.Fatal(err)
 	}
 	env := []string{minimalPath(t)}
@@ -152,7 +152,7 @@ func TestMissingBinaryRefusesWithInstructions(t *testing.T) {
 func TestBinaryFoundWhereGoInstallPutsIt(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
-	if _, err := Install(dir, false); err != nil {
+	if _, err := Install(dir, false, os.Getenv); err != nil {
 		t.Fatal(err)
 	}
 	goDir := t.TempDir()

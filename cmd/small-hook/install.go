@@ -14,7 +14,7 @@ type installCmd struct {
 }
 
 func (c *installCmd) run(e *env) (int, error) {
-	actions, err := hooks.Install(absDir(e, c.Repo), c.Force)
+	actions, err := hooks.Install(absDir(e, c.Repo), c.Force, e.getenv)
 	printActions(e, actions)
 	if err != nil {
 		return exitFailure, err
@@ -33,7 +33,7 @@ type uninstallCmd struct {
 }
 
 func (c *uninstallCmd) run(e *env) (int, error) {
-	actions, err := hooks.Uninstall(absDir(e, c.Repo))
+	actions, err := hooks.Uninstall(absDir(e, c.Repo), e.getenv)
 	printActions(e, actions)
 	if err != nil {
 		return exitFailure, err
