@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -390,7 +391,14 @@ func runActionAs(t testing.TB, use actionUse, workspace string, inputs map[strin
 	if use.path != "" {
 		actionPath = use.path
 	}
-	values := map[string]string{"github.action_path": actionPath, "github.action_ref": use.ref, "github.workspace": workspace}
+	values := map[string]string{"github.action_path": actionPath, "github.action_ref": use.ref, "github.workspace": workspace, "github.event_name": event}
+	var fields struct {
+		Before string `json:"before"`
+	}
+	if err := json.Unmarshal([]byte(payload), &fields); err != nil {
+		t.Fatalf("the event payload is not JSON: %v", err)
+	}
+	values["github.event.before"] = fields.Before
 	for name, in := range a.Inputs {
 		values["inputs."+name] = in.Default
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -290,5 +291,32 @@ func TestTipComparisonRunsOnlyContinuityRules(t *testing.T) {
 	}
 	if code != exitFindings || evidence != 1 || appendOnly == 0 {
 		t.Fatalf("exit %d, %d small/evidence (want 1), %d small/append-only\n%s", code, evidence, appendOnly, out)
+	}
+}
+
+// TestForcePushThroughTheAction: the Action fetches the tip a force-push
+// replaced, which a fresh checkout of the branch lacks, and refuses the
+// push that dropped its entries.
+func TestForcePushThroughTheAction(t *testing.T) {
+	r := pushRepo(t)
+	appendProgress(r, "first append", 21)
+	old := appendProgress(r, "second append", 22)
+	if out, ok := push(t, r, "main"); !ok {
+		t.Fatalf("two appends were refused:\n%s", out)
+	}
+	r.git("reset", "-q", "--hard", "HEAD~2")
+	next := appendProgress(r, "a different append", 23)
+	r.git("push", "-q", "--no-verify", "--force", "origin", "main")
+
+	remote := r.git("remote", "get-url", "origin")
+	r.git("-C", remote, "config", "uploadpack.allowAnySHA1InWant", "true") // as GitHub serves it
+	checkout := filepath.Join(t.TempDir(), "checkout")
+	r.git("clone", "-q", "--no-local", remote, checkout)
+	if err := exec.Command("git", "-C", checkout, "cat-file", "-e", old+"^{commit}").Run(); err == nil {
+		t.Fatal("the fresh checkout already holds the replaced tip; the test proves nothing")
+	}
+	run := runAction(t, checkout, nil, "push", forcedPushPayload(old, next))
+	if run.outputs["exit-code"] != "1" || !strings.Contains(run.log, "small/append-only") || !strings.Contains(run.log, old[:12]) {
+		t.Fatalf("the Action let a force-push that dropped entries through (exit-code %q):\n%s", run.outputs["exit-code"], run.log)
 	}
 }
