@@ -169,7 +169,11 @@ func (r *Repo) readConfigFile(c *gitConfig, path string, depth int) error {
 		if depth+1 >= maxIncludeDepth {
 			return fmt.Errorf("%s: include.path nested more than %d deep (an include loop?)", path, maxIncludeDepth)
 		}
-		return r.readConfigFile(c, r.includePath(value, path), depth+1)
+		target, ok := r.includePath(value, path)
+		if !ok {
+			return nil
+		}
+		return r.readConfigFile(c, target, depth+1)
 	})
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", path, err)
@@ -178,15 +182,25 @@ func (r *Repo) readConfigFile(c *gitConfig, path string, depth int) error {
 }
 
 // includePath resolves an include's path as git does: ~/ is the home
-// directory and a relative path is relative to the including file.
-func (r *Repo) includePath(p, from string) string {
+// directory and a relative path is relative to the including file. It is
+// false for a path under the home directory when HOME is not set.
+func (r *Repo) includePath(p, from string) (string, bool) {
 	if rest, ok := strings.CutPrefix(p, "~/"); ok {
-		return filepath.Join(r.opts.getenv("HOME"), rest)
+		return homePath(r.opts.getenv("HOME"), rest)
 	}
 	if !filepath.IsAbs(p) {
-		return filepath.Join(filepath.Dir(from), p)
+		return filepath.Join(filepath.Dir(from), p), true
 	}
-	return p
+	return p, true
+}
+
+// homePath is rest under the home directory, and false when there is no
+// home directory to expand ~/ to.
+func homePath(home, rest string) (string, bool) {
+	if home == "" {
+		return "", false
+	}
+	return filepath.Join(home, rest), true
 }
 
 // includeIf evaluates an includeIf condition in the file at from.
@@ -210,7 +224,11 @@ func (r *Repo) includeIf(cond, from string) bool {
 func (r *Repo) gitDirMatches(pattern, from string, fold bool) bool {
 	switch {
 	case strings.HasPrefix(pattern, "~/"):
-		pattern = filepath.ToSlash(r.opts.getenv("HOME")) + pattern[1:]
+		home, ok := homePath(r.opts.getenv("HOME"), "")
+		if !ok {
+			return false
+		}
+		pattern = filepath.ToSlash(home) + pattern[1:]
 	case strings.HasPrefix(pattern, "./"):
 		pattern = filepath.ToSlash(filepath.Dir(from)) + pattern[1:]
 	case !strings.HasPrefix(pattern, "/"):

@@ -204,6 +204,7 @@ func TestBrokenGitConfigIsAnError(t *testing.T) {
 	for name, local := range map[string]string{
 		"not a boolean": "[commit]\n\tgpgsign = maybe\n",
 		"syntax":        "[commit\n",
+		"include loop":  "[include]\n\tpath = config\n",
 	} {
 		dir := t.TempDir()
 		run(t, dir, nil, "git", "init", "-q", "-b", "main", dir)
@@ -218,11 +219,41 @@ func TestBrokenGitConfigIsAnError(t *testing.T) {
 		f.Close()
 		g, err := Open(dir, Options{Getenv: func(k string) string { return map[string]string{"GIT_CONFIG_NOSYSTEM": "1"}[k] }})
 		if err != nil {
+			if name != "syntax" {
+				t.Fatalf("%s: %v", name, err)
+			}
 			// go-git itself cannot read the broken file: also an error, never a silent default.
 			continue
 		}
 		if _, err := g.SigningSettings(); err == nil {
 			t.Errorf("%s: no error", name)
 		}
+	}
+}
+
+// TestNoHomeNoHomeFiles: without HOME, ~/ names nothing; it is never read
+// relative to the working directory.
+func TestNoHomeNoHomeFiles(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, nil, "git", "init", "-q", "-b", "main", dir)
+	config := filepath.Join(dir, ".git", "config")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(config, append(data, "[include]\n\tpath = ~/inc\n[includeIf \"gitdir:~/\"]\n\tpath = inc\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cwd := t.TempDir()
+	if err := os.WriteFile(filepath.Join(cwd, "inc"), []byte("[commit]\n\tgpgsign = true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(cwd)
+	g, err := Open(dir, Options{Getenv: func(k string) string { return map[string]string{"GIT_CONFIG_NOSYSTEM": "1"}[k] }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := g.SigningSettings(); err != nil || s.GPGSign {
+		t.Errorf("without HOME: %+v, %v", s, err)
 	}
 }

@@ -101,14 +101,16 @@ func (r *Repo) SigningSettings() (signature.GitSettings, error) {
 		s.CommitterEmail = r.opts.getenv("EMAIL")
 	}
 	if s.Format == "ssh" && s.SigningKey != "" && !strings.HasPrefix(s.SigningKey, "key::") && !strings.HasPrefix(s.SigningKey, "ssh-") {
-		path := s.SigningKey
-		if rest, ok := strings.CutPrefix(path, "~/"); ok {
-			path = filepath.Join(r.opts.getenv("HOME"), rest)
+		path, ok := s.SigningKey, true
+		if rest, home := strings.CutPrefix(path, "~/"); home {
+			path, ok = homePath(r.opts.getenv("HOME"), rest)
 		} else if !filepath.IsAbs(path) && r.workTree != "" {
 			path = filepath.Join(r.workTree, path)
 		}
-		s.KeyFile = readOptional(path)
-		s.PublicKeyFile = readOptional(path + ".pub")
+		if ok {
+			s.KeyFile = readOptional(path)
+			s.PublicKeyFile = readOptional(path + ".pub")
+		}
 	}
 	return s, nil
 }
