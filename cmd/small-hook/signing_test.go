@@ -349,3 +349,24 @@ func TestHooksWarnAndPushRefuses(t *testing.T) {
 		t.Fatalf("the pre-push hook refused a signed intent edit:\n%s", out)
 	}
 }
+
+// TestCraftedMergeCannotRevertTheIntent: a merge commit made with an old
+// commit as its second parent, taking that commit's intent, undoes a
+// signed edit; it is the merge's own change and needs a signature.
+func TestCraftedMergeCannotRevertTheIntent(t *testing.T) {
+	t.Parallel()
+	alice, alicePub := sshKey(t, "alice")
+	r, old := signingRepo(t, signedConfig("human-owned"), "human@example.com "+alicePub+"\n")
+	oldIntent := r.read(intentPath)
+	editIntent(r, "Signed edit")
+	signed := sshCommit(r, alice, "Refine intent")
+	r.write(intentPath, oldIntent)
+	r.git("add", "-A")
+	tree := r.git("write-tree")
+	merge := r.git("commit-tree", tree, "-p", signed, "-p", old, "-m", "Merge an old commit")
+	code, out, _ := r.check(nil, "check", "--base", signed, "--head", merge, "--format", "json")
+	rep := decodeSigned(t, out)
+	if code != exitFindings || !slices.Equal(findingSummary(rep), []string{"attribution/signature error " + intentPath}) || rep.Findings[0].Commit != merge {
+		t.Fatalf("a crafted merge reverting a signed intent edit: exit %d\n%s", code, out)
+	}
+}

@@ -68,19 +68,23 @@ func who(pass *rules.Pass) string {
 	return "this commit"
 }
 
-// fromParent reports a merge commit's change that only takes the file as
-// one parent has it: the parent's own commits made that change and are
-// judged as themselves. What a merge writes of its own is judged on the
-// merge.
+// fromParent reports a merge commit's change that only takes a parent's
+// change: the file as one parent has it, where that parent changed it since
+// the merge base. That parent's own commits made the change and are judged
+// as themselves. What a merge writes of its own is judged on the merge, and
+// so is a result that equals the merge base's version while another parent
+// changed the file: that undoes the other parent's change (a merge crafted
+// with an old commit as a parent would otherwise revert a human's intent
+// edit unjudged).
 func fromParent(ch changes.Change) bool {
 	if ch.Merge == nil {
 		return false
 	}
+	same := func(a, b *changes.Blob) bool {
+		return (a == nil) == (b == nil) && (a == nil || a.Hash == b.Hash && a.Kind == b.Kind)
+	}
 	for _, p := range ch.Merge.Parents {
-		switch {
-		case p == nil && ch.New == nil:
-			return true
-		case p != nil && ch.New != nil && p.Hash == ch.New.Hash && p.Kind == ch.New.Kind:
+		if same(p, ch.New) && !same(p, ch.Merge.Base) {
 			return true
 		}
 	}
@@ -102,7 +106,7 @@ func ownershipRule() *rules.Rule {
 		ID:       ownershipID,
 		Severity: rules.Error,
 		Doc: `Agents do not touch human-owned intent, constraints and policy files
-SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. small-hook's own policy files are human-owned too: .small-hook.yml and the key files its signatures section names (allowed-signers, openpgp-keys), since they decide what every later check trusts; no exclude: pattern takes them out. The actor comes from the commit: a valid signature by an allowed key proves a human (see attribution/signature); otherwise evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes a human-owned file is an error; an agent's merge commit is judged by what it writes of its own, not by what it takes unchanged from a parent (that parent's commits are judged themselves). In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
+SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. small-hook's own policy files are human-owned too: .small-hook.yml and the key files its signatures section names (allowed-signers, openpgp-keys), since they decide what every later check trusts; no exclude: pattern takes them out. The actor comes from the commit: a valid signature by an allowed key proves a human (see attribution/signature); otherwise evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes a human-owned file is an error; an agent's merge commit is judged by what it writes of its own, not by a change it takes from a parent that made it (that parent's commits are judged themselves); a result that equals the merge base's version while another parent changed the file undoes that change, and is the merge's own. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
 		SeesExcluded: true,
 		Run: func(pass *rules.Pass) error {
 			if !judged(pass) || pass.Actor.Actor != attribution.Agent {
