@@ -142,7 +142,10 @@ func (r *Repo) commitUnit(c *object.Commit, scope Scope) (changes.Unit, error) {
 	return u, nil
 }
 
+// describe returns the plain description of a commit; the payload its
+// signature signs is read only when asked for.
 func (r *Repo) describe(c *object.Commit) *changes.Commit {
+	h := c.Hash
 	out := &changes.Commit{
 		Hash:          c.Hash.String(),
 		Message:       c.Message,
@@ -150,7 +153,7 @@ func (r *Repo) describe(c *object.Commit) *changes.Commit {
 		Committer:     changes.Identity{Name: c.Committer.Name, Email: c.Committer.Email},
 		CommitterTime: c.Committer.When,
 		Signature:     c.PGPSignature,
-		Payload:       func() ([]byte, error) { return r.signedPayload(c.Hash) },
+		Payload:       func() ([]byte, error) { return r.signedPayload(h) },
 	}
 	for _, p := range c.ParentHashes {
 		out.Parents = append(out.Parents, p.String())
