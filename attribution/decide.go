@@ -6,6 +6,7 @@ import (
 
 	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/signature"
 )
 
 // Input is what is known about who made a change.
@@ -22,28 +23,41 @@ type Input struct {
 	// a change rewrites history on purpose, which the commit-msg stage
 	// then requires as a Small-Rewrite trailer.
 	EnvRewrite string
+	// Signature is the commit's signature as the repository's signature
+	// policy judged it (signature.Policy.Verify); nil when no policy is
+	// configured or the commit does not exist yet.
+	Signature *signature.Status
+	// Readiness is, before the commit exists, what git's signing settings
+	// promise (signature.Policy.Readiness); nil when not judged.
+	Readiness *signature.Readiness
 }
 
 // actorTrailer is the trailer that states the actor explicitly.
 const actorTrailer = "Small-Actor"
 
-// Decide attributes a change. Evidence of an agent always wins: a
-// `Small-Actor: agent` trailer or SMALL_HOOK_ACTOR=agent, a co-author
-// naming a known agent (as a trailer or as a line anywhere in the
-// message), Assisted-by and Generated-by trailers, an agent author or
-// committer, configured identities and trailers. A self-declared human
-// claim (`Small-Actor: human`, SMALL_HOOK_ACTOR=human) decides only when
-// there is no such evidence; when there is, the verdict is agent and
-// Contradicted names the claim. Without either, the configured default for
-// undecided changes applies, or, before the commit message exists, a
-// pending verdict. A Small-Actor or SMALL_HOOK_ACTOR value other than agent
-// or human is an error, whichever of several trailers holds it.
+// Decide attributes a change. A valid signature by a key the policy allows
+// for the committer is the one evidence an agent cannot fabricate: it
+// makes the commit human whatever the message and identities say, and any
+// evidence of an agent on it is kept in Disputed for the rules to report.
+// Otherwise evidence of an agent always wins: a `Small-Actor: agent`
+// trailer or SMALL_HOOK_ACTOR=agent, a co-author naming a known agent (as a
+// trailer or as a line anywhere in the message), Assisted-by and
+// Generated-by trailers, an agent author or committer, configured
+// identities and trailers. A self-declared human claim (`Small-Actor:
+// human`, SMALL_HOOK_ACTOR=human) decides only when there is no such
+// evidence; when there is, the verdict is agent and Contradicted names the
+// claim. Without either, the configured default for undecided changes
+// applies, or, before the commit message exists, a pending verdict. A
+// Small-Actor or SMALL_HOOK_ACTOR value other than agent or human is an
+// error, whichever of several trailers holds it, signed or not.
 func Decide(in Input, cfg config.Attribution) (Verdict, error) {
 	v, err := decideActor(in, cfg)
-	if err == nil {
-		v.Rewrite = rewriteReason(in)
+	if err != nil {
+		return v, err
 	}
-	return v, err
+	v.Signature, v.Readiness = in.Signature, in.Readiness
+	v.Rewrite = rewriteReason(in)
+	return v, nil
 }
 
 func decideActor(in Input, cfg config.Attribution) (Verdict, error) {
@@ -58,6 +72,8 @@ func decideActor(in Input, cfg config.Attribution) (Verdict, error) {
 		evidence = agentMarker(in, trailers, cfg)
 	}
 	switch {
+	case in.Signature != nil && in.Signature.Verdict == signature.Valid:
+		return Verdict{Actor: Human, Evidence: in.Signature.String(), Agents: agents, Disputed: evidence}, nil
 	case evidence != "" && humanClaim != "":
 		return Verdict{
 			Actor:        Agent,

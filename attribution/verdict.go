@@ -1,7 +1,9 @@
 // Package attribution decides whether a change was made by a human or by an
-// agent, from commit trailers, author and committer identity, and the
-// repository's configuration. Rules consume its Verdict.
+// agent, from commit signatures, commit trailers, author and committer
+// identity, and the repository's configuration. Rules consume its Verdict.
 package attribution
+
+import "github.com/small-hook/small-hook/signature"
 
 // Actor is who made a change.
 type Actor string
@@ -38,4 +40,18 @@ type Verdict struct {
 	// rewrite; the rules then report the rewrite as a warning that lists
 	// what was rewritten.
 	Rewrite string
+	// Signature is the verified signature of the commit; nil when no
+	// signature policy is configured, and for a change that is not a
+	// commit yet (the staged stages).
+	Signature *signature.Status
+	// Disputed is the evidence of an agent ("trailer Co-Authored-By: …",
+	// "author Cursor Agent <…>") on a commit that a valid signature by an
+	// allowed key proves human: the signature decides, and the rules report
+	// the contradiction rather than resolve it silently. "" when there is
+	// none.
+	Disputed string
+	// Readiness says, in the staged stages and only when signatures are
+	// required, whether git's settings will sign the commit with a key the
+	// policy accepts; nil otherwise.
+	Readiness *signature.Readiness
 }

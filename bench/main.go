@@ -45,7 +45,7 @@ func run(runs, files int, out string) error {
 		return err
 	}
 	b := &bench{root: root, work: work, tools: tools, runs: runs, files: files}
-	scenarios := []func() (scenario, error){b.stagedAppend, b.historyGrowth, b.noGovernedChange, b.rangeCheck, b.treeCheck}
+	scenarios := []func() (scenario, error){b.stagedAppend, b.historyGrowth, b.noGovernedChange, b.rangeCheck, b.treeCheck, b.signedRange}
 	var results []scenario
 	for _, s := range scenarios {
 		res, err := s()

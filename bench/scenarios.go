@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 )
@@ -241,4 +242,55 @@ func (b *bench) treeCheck() (scenario, error) {
 		return s, err
 	}
 	return s, b.peers(&s, dir, nil)
+}
+
+// signedRange is scenario 6: the 200-commit pull request of scenario 4,
+// every commit signed with an SSH key (git commit -S), checked with
+// signatures.require: human-owned from the base's .small-hook.yml, and
+// without a signature policy (--config) over the same commits.
+func (b *bench) signedRange() (scenario, error) {
+	s := scenario{title: "6. range mode, 200 SSH-signed commits, signatures.require: human-owned",
+		targets: map[string]float64{"small-hook check --base, no signatures section": 1.2}}
+	dir, err := b.repo("signed", 0)
+	if err != nil {
+		return s, err
+	}
+	key := filepath.Join(b.work, "signing-key")
+	if out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "bench", "-f", key).CombinedOutput(); err != nil {
+		return s, fmt.Errorf("ssh-keygen: %w\n%s", err, out)
+	}
+	pub, err := os.ReadFile(key + ".pub")
+	if err != nil {
+		return s, err
+	}
+	plain := filepath.Join(b.work, "no-signatures.yml")
+	for path, content := range map[string]string{
+		filepath.Join(dir, ".github", "allowed_signers"): "bench@example.com " + string(pub),
+		filepath.Join(dir, ".small-hook.yml"):            "signatures:\n  allowed-signers: .github/allowed_signers\n  require: human-owned\n",
+		plain:                                            "secrets:\n  scope: governed\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return s, err
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			return s, err
+		}
+	}
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-q", "-m", "signing policy"},
+		{"config", "commit.gpgsign", "true"}, {"config", "gpg.format", "ssh"}, {"config", "user.signingkey", key}} {
+		if err := git(dir, args...); err != nil {
+			return s, err
+		}
+	}
+	base, err := gitOutput(dir, nil, "rev-parse", "HEAD")
+	if err != nil {
+		return s, err
+	}
+	if err := pullRequest(dir, 200); err != nil {
+		return s, err
+	}
+	if s.subject, err = measure("small-hook check --base, require: human-owned", dir, b.runs, nil, b.tools.smallHook, "check", "--base", base); err != nil {
+		return s, err
+	}
+	return s, b.peers(&s, dir, []string{"small-hook check --base, no signatures section", b.tools.smallHook, "check", "--base", base, "--config", plain})
 }

@@ -6,6 +6,7 @@ package changes
 
 import (
 	"errors"
+	"time"
 
 	"github.com/small-hook/small-hook/workspace"
 )
@@ -71,6 +72,17 @@ type Commit struct {
 	Committer Identity
 	// Parents are the full ids of the parent commits, first parent first.
 	Parents []string
+	// CommitterTime is the committer date, when an SSH signing key's
+	// valid-after and valid-before are judged.
+	CommitterTime time.Time
+	// Signature is the commit's gpgsig header without the header name and
+	// continuation spaces (an armored SSH, OpenPGP or X.509 signature); ""
+	// when the commit is not signed.
+	Signature string
+	// Payload returns the bytes the signature signs: the commit object
+	// without its signature headers. It is built on demand, because only a
+	// signature check needs it; nil for a commit that has no object.
+	Payload func() ([]byte, error)
 }
 
 // Merge carries what a merge commit's change needs beyond Old: the file at

@@ -298,10 +298,14 @@ func (t *cacheTree) child(name string) *cacheTree {
 }
 
 // Scope says which paths a check reads: those that may be governed
-// (workspace.Candidate), every path, or a few named ones.
+// (workspace.Candidate) and the policy files, every path, or a few named
+// ones.
 type Scope struct {
 	// All includes every path (secrets.scope: staged).
 	All bool
 	// Only, when not nil, limits the scope to exactly these paths.
 	Only []string
+	// Policy adds these paths: small-hook's own configuration and the key
+	// files it names, which are human-owned.
+	Policy []string
 }

@@ -25,7 +25,7 @@ func (s Scope) contains(path []byte) bool {
 		}
 		return false
 	}
-	return s.All || workspace.Candidate(path)
+	return s.All || workspace.Candidate(path) || isPolicy(s.Policy, path)
 }
 
 // containsPath is contains for a path held as a string.
@@ -33,7 +33,7 @@ func (s Scope) containsPath(path string) bool {
 	if s.Only != nil {
 		return slices.Contains(s.Only, path)
 	}
-	return s.All || workspace.Candidate(path)
+	return s.All || workspace.Candidate(path) || isPolicy(s.Policy, path)
 }
 
 // entry is one in-scope file of a tree or of the index: its object and mode.

@@ -23,7 +23,11 @@ import (
 type Options struct {
 	// Getenv reads the environment git gives its hooks: GIT_DIR,
 	// GIT_WORK_TREE, GIT_INDEX_FILE, GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL,
-	// GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL. nil reads none of them.
+	// GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL, and for SigningSettings
+	// where git's configuration is (HOME, XDG_CONFIG_HOME, EMAIL,
+	// GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM,
+	// GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT and its keys and values). nil
+	// reads none of them.
 	Getenv func(string) string
 }
 

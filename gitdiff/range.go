@@ -114,7 +114,7 @@ func (r *Repo) commitUnit(c *object.Commit, scope Scope) (changes.Unit, error) {
 	if err != nil {
 		return changes.Unit{}, r.objectError("tree", c.TreeHash, err)
 	}
-	u := changes.Unit{Mode: changes.ModeRange, Commit: describe(c), Files: &treeSnapshot{repo: r, tree: tree}}
+	u := changes.Unit{Mode: changes.ModeRange, Commit: r.describe(c), Files: &treeSnapshot{repo: r, tree: tree}}
 	switch len(c.ParentHashes) {
 	case 0:
 		old, now := entries{}, entries{}
@@ -142,12 +142,18 @@ func (r *Repo) commitUnit(c *object.Commit, scope Scope) (changes.Unit, error) {
 	return u, nil
 }
 
-func describe(c *object.Commit) *changes.Commit {
+// describe returns the plain description of a commit; the payload its
+// signature signs is read only when asked for.
+func (r *Repo) describe(c *object.Commit) *changes.Commit {
+	h := c.Hash
 	out := &changes.Commit{
-		Hash:      c.Hash.String(),
-		Message:   c.Message,
-		Author:    changes.Identity{Name: c.Author.Name, Email: c.Author.Email},
-		Committer: changes.Identity{Name: c.Committer.Name, Email: c.Committer.Email},
+		Hash:          c.Hash.String(),
+		Message:       c.Message,
+		Author:        changes.Identity{Name: c.Author.Name, Email: c.Author.Email},
+		Committer:     changes.Identity{Name: c.Committer.Name, Email: c.Committer.Email},
+		CommitterTime: c.Committer.When,
+		Signature:     c.PGPSignature,
+		Payload:       func() ([]byte, error) { return r.signedPayload(h) },
 	}
 	for _, p := range c.ParentHashes {
 		out.Parents = append(out.Parents, p.String())

@@ -51,7 +51,7 @@ func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
 	}
 	return &changes.Unit{
 		Mode:    changes.ModeTip,
-		Commit:  describe(c),
+		Commit:  r.describe(c),
 		Changes: list,
 		Files:   &treeSnapshot{repo: r, tree: newTree},
 		Before:  &treeSnapshot{repo: r, tree: oldTree},

@@ -13,6 +13,19 @@ type jsonReport struct {
 	Mode     string        `json:"mode"`
 	Findings []jsonFinding `json:"findings"`
 	Summary  jsonSummary   `json:"summary"`
+	// Signatures came after the first release: the contract only grows.
+	Signatures []jsonSignature `json:"signatures,omitempty"`
+}
+
+// jsonSignature is one commit's signature status.
+type jsonSignature struct {
+	Commit string `json:"commit"`
+	Status string `json:"status"`
+	Format string `json:"format"`
+	Signer string `json:"signer,omitempty"`
+	Key    string `json:"key,omitempty"`
+	Entry  string `json:"entry,omitempty"`
+	Detail string `json:"detail,omitempty"`
 }
 
 // jsonFinding is one finding of the JSON contract; it is declared here, not
@@ -37,9 +50,13 @@ type jsonSummary struct {
 //
 //	{"tool":…,"version":…,"mode":"staged|range|tree",
 //	 "findings":[{"rule":…,"severity":…,"path":…,"line":…,"message":…,"commit":…}],
-//	 "summary":{"errors":…,"warnings":…,"files":…,"commits":…}}
+//	 "summary":{"errors":…,"warnings":…,"files":…,"commits":…},
+//	 "signatures":[{"commit":…,"status":…,"format":…,"signer":…,"key":…,"entry":…,"detail":…}]}
 //
-// findings is [] when there are none; commit appears only in range mode.
+// findings is [] when there are none; commit appears only in range mode;
+// signatures, one per commit checked, only in range mode when the
+// configuration has a signatures section (signer, key, entry and detail
+// only when known).
 func JSON(w io.Writer, r *Result) error {
 	out := jsonReport{
 		Tool: r.Tool, Version: r.Version, Mode: r.Mode,
@@ -50,6 +67,9 @@ func JSON(w io.Writer, r *Result) error {
 		out.Findings = append(out.Findings, jsonFinding{
 			Rule: f.Rule, Severity: string(f.Severity), Path: f.Path, Line: f.Line, Message: f.Message, Commit: f.Commit,
 		})
+	}
+	for _, sig := range r.Signatures {
+		out.Signatures = append(out.Signatures, jsonSignature(sig))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -36,6 +36,31 @@ type Result struct {
 	// findings: no range line and no summary. JSON and SARIF are always
 	// complete.
 	Quiet bool
+	// Signatures is the signature status of each commit checked, in the
+	// order checked: range mode, when the configuration has a signatures
+	// section. JSON and SARIF carry them; the text format shows a status
+	// only where a finding's message gives it.
+	Signatures []Signature
+}
+
+// Signature is what the verification of one commit's signature found.
+type Signature struct {
+	Commit string
+	// Status is the verdict's stable name: valid, unsigned, unknown-key,
+	// principal-mismatch, key-expired, key-revoked, wrong-namespace,
+	// bad-signature or unsupported.
+	Status string
+	// Format is none, ssh, openpgp, x509 or unknown.
+	Format string
+	// Signer is the principal the signature proves (set when valid).
+	Signer string
+	// Key is the key the signature names: an SSH SHA256 fingerprint or an
+	// OpenPGP fingerprint or key ID.
+	Key string
+	// Entry is where the verifying key is listed (file:line), when valid.
+	Entry string
+	// Detail says what is wrong; empty when valid.
+	Detail string
 }
 
 // Errors counts the error findings.

@@ -16,13 +16,22 @@ const informationURI = "https://github.com/small-hook/small-hook"
 
 // SARIF writes the result as a SARIF 2.1.0 log with one run: the registry's
 // rules with their docs, one more rule for each member of a rule family
-// that was reported (secrets/aws-access-token of the rule secrets), and one
-// result per finding.
+// that was reported (secrets/aws-access-token of the rule secrets), one
+// result per finding (a finding about a commit carries the commit and, when
+// verified, its signature status as properties), and each commit's
+// signature status as the run's "signatures" property.
 func SARIF(w io.Writer, r *Result) error {
 	run := sarif.NewRunWithInformationURI(r.Tool, informationURI)
 	run.Tool.Driver.WithVersion(r.Version)
 	for _, rule := range r.Rules {
 		addRule(run, rule.ID, rule)
+	}
+	status := map[string]string{}
+	for _, sig := range r.Signatures {
+		status[sig.Commit] = sig.Status
+	}
+	if len(r.Signatures) > 0 {
+		run.WithProperties(sarif.NewPropertyBag().Add("signatures", sarifSignatures(r.Signatures)))
 	}
 	for _, f := range ordered(r) {
 		if run.GetRuleIndex(f.Rule) < 0 {
@@ -38,7 +47,11 @@ func SARIF(w io.Writer, r *Result) error {
 		}
 		res.AddLocation(sarif.NewLocationWithPhysicalLocation(loc))
 		if f.Commit != "" {
-			res.WithProperties(sarif.NewPropertyBag().Add("commit", f.Commit))
+			props := sarif.NewPropertyBag().Add("commit", f.Commit)
+			if st, ok := status[f.Commit]; ok {
+				props.Add("signature", st)
+			}
+			res.WithProperties(props)
 		}
 	}
 	enc := json.NewEncoder(w)
@@ -48,6 +61,22 @@ func SARIF(w io.Writer, r *Result) error {
 		return fmt.Errorf("writing the SARIF report: %w", err)
 	}
 	return nil
+}
+
+// sarifSignatures is each commit's signature status as the run's
+// "signatures" property: the same objects as in the JSON output.
+func sarifSignatures(sigs []Signature) []map[string]string {
+	out := make([]map[string]string, 0, len(sigs))
+	for _, s := range sigs {
+		m := map[string]string{"commit": s.Commit, "status": s.Status, "format": s.Format}
+		for k, v := range map[string]string{"signer": s.Signer, "key": s.Key, "entry": s.Entry, "detail": s.Detail} {
+			if v != "" {
+				m[k] = v
+			}
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // family returns the registry rule a finding's rule ID belongs to: the

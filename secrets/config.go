@@ -19,6 +19,11 @@ const defaultConfigName = "gitleaks' default configuration"
 // base58btc public key, which is no secret.
 const didPattern = `^key:z[1-9A-HJ-NP-Za-km-z]{40,}(?:[\x60'"\s;]|\\[nr])?$`
 
+// fingerprintPattern matches what the generic-api-key rule takes for a key
+// in an SSH key fingerprint ("key SHA256:<43 base64 characters>"), which
+// small-hook's signature findings name: a hash of a public key, no secret.
+const fingerprintPattern = `SHA256:[A-Za-z0-9+/]{43}(?:[\x60'"\s;]|\\[nr])?$`
+
 // loadConfig reads the repository's .gitleaks.toml (nil: gitleaks' default
 // rules) and returns it with the default rules merged in when it says
 // [extend] useDefault = true. The merge is done here, not by gitleaks:
@@ -138,15 +143,20 @@ func compile(vc *config.ViperConfig, included map[string]bool, path string) (det
 	if err != nil {
 		return nil, fmt.Errorf("%s: invalid gitleaks configuration: %w", path, err)
 	}
-	dids := &config.Allowlist{
+	for _, a := range []*config.Allowlist{{
 		Description: "did:key identifiers are public keys",
 		RegexTarget: "match",
 		Regexes:     []*regexp.Regexp{regexp.MustCompile(didPattern)},
+	}, {
+		Description: "SSH key fingerprints are hashes of public keys",
+		RegexTarget: "match",
+		Regexes:     []*regexp.Regexp{regexp.MustCompile(fingerprintPattern)},
+	}} {
+		if err := a.Validate(); err != nil {
+			return nil, fmt.Errorf("%s allowlist: %w", a.Description, err)
+		}
+		cfg.Allowlists = append(cfg.Allowlists, a)
 	}
-	if err := dids.Validate(); err != nil {
-		return nil, fmt.Errorf("DID allowlist: %w", err)
-	}
-	cfg.Allowlists = append(cfg.Allowlists, dids)
 	d := detect.NewDetector(cfg)
 	// Findings that gitleaks hands back hold no secret; the preview is
 	// taken from the scanned text (see secretOf).

@@ -76,9 +76,16 @@ modifiedBy: 'did:key:z6Mko64x75DDgiVmhP2DoegyEgiq5tVejzcqzYB8tJt4VR2q'
 provenance:
   - agent: did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW
     message: "by did:key:z6Mko64x75DDgiVmhP2DoegyEgiq5tVejzcqzYB8tJt4VR2q"
+    note: signed with the SSH key SHA256:u8b1X4XNxuQxz3fQo0GZ0aNc9mD0cOWlq2vY7Vn6ZJg
 `
 	if found := scan(t, New(Options{}), "artifacts/x.md", content, nil); len(found) != 0 {
 		t.Errorf("false positives: %s", rulesAt(found))
+	}
+	// A signature finding names an SSH key by its fingerprint: the
+	// redactor leaves it readable.
+	msg := "the SSH key SHA256:u8b1X4XNxuQxz3fQo0GZ0aNc9mD0cOWlq2vY7Vn6ZJg is not in .github/allowed_signers"
+	if got := New(Options{}).Redact(msg); got != msg {
+		t.Errorf("a key fingerprint was redacted: %s", got)
 	}
 	files, err := filepath.Glob("../testdata/secrets/*")
 	if err != nil || len(files) < 5 {

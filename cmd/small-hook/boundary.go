@@ -33,4 +33,8 @@ func (r *redactor) result(res *report.Result) {
 		f.Path = r.text(f.Path)
 	}
 	res.Range = r.text(res.Range)
+	for i := range res.Signatures {
+		s := &res.Signatures[i]
+		s.Signer, s.Key, s.Entry, s.Detail = r.text(s.Signer), r.text(s.Key), r.text(s.Entry), r.text(s.Detail)
+	}
 }

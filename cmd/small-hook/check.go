@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/changes"
@@ -86,11 +87,15 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err != nil {
 		return exitFailure, err
 	}
-	scope := gitdiff.Scope{}
+	scope := gitdiff.Scope{Policy: policyPaths(cfg)}
 	if cfg.Secrets.Scope == "staged" && !c.NoSecrets {
-		scope = gitdiff.Scope{All: true}
+		scope.All = true
 	}
-	actor, err := c.attributor(repo, cfg, e)
+	sig, err := newSigning(repo, tgt, cfg, time.Now())
+	if err != nil {
+		return exitFailure, err
+	}
+	actor, err := c.attributor(repo, cfg, sig, e)
 	if err != nil {
 		return exitFailure, err
 	}
@@ -130,6 +135,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if tgt.mode == changes.ModeRange {
 		res.Commits = commits
 		res.Range = tgt.describe(rewritten)
+		res.Signatures = sig.statuses
 	}
 	e.out.result(res)
 	if err := c.write(res, e); err != nil {
@@ -209,15 +215,7 @@ func repoFiles() []string { return []string{config.FileName, ".gitleaks.toml", "
 func loadRepoFiles(repo *gitdiff.Repo, tgt target) (map[string][]byte, error) {
 	var blobs map[string]*changes.Blob
 	var err error
-	var where string
-	switch {
-	case tgt.mode == changes.ModeRange && tgt.base != "":
-		where = tgt.base
-	case tgt.mode == changes.ModeRange:
-		where = tgt.head
-	case tgt.rev != "":
-		where = tgt.rev
-	}
+	where := trustedRev(tgt)
 	if where != "" {
 		blobs, err = repo.RevFiles(where, repoFiles()...)
 	} else {
@@ -262,9 +260,11 @@ func (c *checkCmd) loadConfig(files map[string][]byte, tgt target) (*config.Conf
 	return cfg, nil
 }
 
-// attributor returns how each unit's actor is decided.
-func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (func(*changes.Unit) (attribution.Verdict, error), error) {
-	staged := attribution.Input{EnvActor: strings.TrimSpace(e.getenv("SMALL_HOOK_ACTOR")), EnvRewrite: e.getenv("SMALL_HOOK_REWRITE")}
+// attributor returns how each unit's actor is decided: a commit from its
+// signature, message and identities; the staged change from the commit
+// message (commit-msg stage), the environment and git's signing settings.
+func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signing, e *env) (func(*changes.Unit) (attribution.Verdict, error), error) {
+	staged := attribution.Input{EnvActor: strings.TrimSpace(e.getenv("SMALL_HOOK_ACTOR")), EnvRewrite: e.getenv("SMALL_HOOK_REWRITE"), Readiness: sig.readiness}
 	if c.CommitMsg != "" {
 		msg, err := os.ReadFile(c.CommitMsg)
 		if err != nil {
@@ -277,7 +277,11 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, e *env) (f
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged
 		if u.Commit != nil {
-			in = attribution.Input{Message: u.Commit.Message, HasMessage: true, Author: u.Commit.Author, Committer: u.Commit.Committer}
+			st, err := sig.verify(u.Commit)
+			if err != nil {
+				return attribution.Verdict{}, fmt.Errorf("commit %s: verifying its signature: %w", u.Commit.Hash, err)
+			}
+			in = attribution.Input{Message: u.Commit.Message, HasMessage: true, Author: u.Commit.Author, Committer: u.Commit.Committer, Signature: st}
 		}
 		v, err := attribution.Decide(in, cfg.Attribution)
 		if err != nil && u.Commit != nil {

@@ -141,8 +141,20 @@ func TestOwnerAgentMergeCommits(t *testing.T) {
 		t.Errorf("an agent's merge writing an intent of its own:%s", dump(got))
 	}
 	deleted := rulestest.Staged(rulestest.Snapshot{intent: intentV1}, rulestest.Snapshot{})
-	deleted.Changes[0].Merge = &changes.Merge{Parents: []*changes.Blob{rulestest.Blob(intentV1), nil}}
+	deleted.Changes[0].Merge = &changes.Merge{Base: rulestest.Blob(intentV1), Parents: []*changes.Blob{rulestest.Blob(intentV1), nil}}
 	if got := run(t, nil, agentClaude, deleted); len(got) != 0 {
 		t.Errorf("an agent's merge taking a deletion from a parent:%s", dump(got))
+	}
+	// A merge whose second parent is an old commit, taking that commit's
+	// intent: equal to a parent, but it undoes the first parent's edit.
+	revert := rulestest.Staged(rulestest.Snapshot{intent: humanIntent}, rulestest.Snapshot{intent: intentV1})
+	revert.Changes[0].Merge = &changes.Merge{Base: rulestest.Blob(intentV1), Parents: []*changes.Blob{rulestest.Blob(humanIntent), rulestest.Blob(intentV1)}}
+	if got := run(t, nil, agentClaude, revert); !same(summary(got), []string{"small/ownership error " + intent}) {
+		t.Errorf("an agent's merge reverting the intent to the merge base's:%s", dump(got))
+	}
+	added := rulestest.Staged(rulestest.Snapshot{intent: humanIntent}, rulestest.Snapshot{})
+	added.Changes[0].Merge = &changes.Merge{Parents: []*changes.Blob{rulestest.Blob(humanIntent), nil}}
+	if got := run(t, nil, agentClaude, added); !same(summary(got), []string{"small/ownership error " + intent}) {
+		t.Errorf("an agent's merge dropping an intent the merge base did not have:%s", dump(got))
 	}
 }

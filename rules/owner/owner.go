@@ -1,18 +1,20 @@
 // Package owner holds the rules that need to know who made a change: the
-// SMALL ownership table, undecided attribution, and human claims that
-// evidence of an agent contradicts.
+// SMALL ownership table (with small-hook's own policy files as human-owned),
+// undecided attribution, human claims that evidence of an agent
+// contradicts, and the signatures that prove a human made a change.
 package owner
 
 import (
 	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/workspace"
 )
 
 // Rules returns the attribution rules, freshly built.
 func Rules() []*rules.Rule {
-	return []*rules.Rule{ownershipRule(), humanEditRule(), claimRule(), unknownRule()}
+	return []*rules.Rule{ownershipRule(), humanEditRule(), claimRule(), unknownRule(), signatureRule()}
 }
 
 // ownershipID is small/ownership's ID: attribution/claim leaves to it the
@@ -36,6 +38,21 @@ func owner(ch changes.Change) string {
 	return ""
 }
 
+// policyFile reports whether path is one of small-hook's policy files: its
+// configuration and the key files the configuration names. They are
+// human-owned, since they decide what every later check trusts.
+func policyFile(cfg *config.Config, path string) bool {
+	s := cfg.Signatures
+	return path == config.FileName || s.AllowedSigners != "" && path == s.AllowedSigners || s.OpenPGPKeys != "" && path == s.OpenPGPKeys
+}
+
+// humanOwned reports whether a change's file is human-owned: the intent or
+// constraints of a SMALL workspace that the configuration does not
+// exclude, or a policy file, which no exclude: pattern can take out.
+func humanOwned(pass *rules.Pass, ch changes.Change) bool {
+	return policyFile(pass.Config, ch.Path) || owner(ch) == "human" && !pass.Config.Excluded(ch.Path)
+}
+
 // judged reports whether a rule that needs the change's actor applies to
 // the pass: not in tree mode (a tree has no change and no author) and not
 // while the actor is pending (the commit-msg stage decides).
@@ -51,19 +68,23 @@ func who(pass *rules.Pass) string {
 	return "this commit"
 }
 
-// fromParent reports a merge commit's change that only takes the file as
-// one parent has it: the parent's own commits made that change and are
-// judged as themselves. What a merge writes of its own is judged on the
-// merge.
+// fromParent reports a merge commit's change that only takes a parent's
+// change: the file as one parent has it, where that parent changed it since
+// the merge base. That parent's own commits made the change and are judged
+// as themselves. What a merge writes of its own is judged on the merge, and
+// so is a result that equals the merge base's version while another parent
+// changed the file: that undoes the other parent's change (a merge crafted
+// with an old commit as a parent would otherwise revert a human's intent
+// edit unjudged).
 func fromParent(ch changes.Change) bool {
 	if ch.Merge == nil {
 		return false
 	}
+	same := func(a, b *changes.Blob) bool {
+		return (a == nil) == (b == nil) && (a == nil || a.Hash == b.Hash && a.Kind == b.Kind)
+	}
 	for _, p := range ch.Merge.Parents {
-		switch {
-		case p == nil && ch.New == nil:
-			return true
-		case p != nil && ch.New != nil && p.Hash == ch.New.Hash && p.Kind == ch.New.Kind:
+		if same(p, ch.New) && !same(p, ch.Merge.Base) {
 			return true
 		}
 	}
@@ -84,8 +105,9 @@ func ownershipRule() *rules.Rule {
 	return &rules.Rule{
 		ID:       ownershipID,
 		Severity: rules.Error,
-		Doc: `Agents do not touch human-owned intent and constraints
-SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. The actor comes from the commit: evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes intent or constraints is an error; an agent's merge commit is judged by what it writes of its own, not by what it takes unchanged from a parent (that parent's commits are judged themselves). In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
+		Doc: `Agents do not touch human-owned intent, constraints and policy files
+SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. small-hook's own policy files are human-owned too: .small-hook.yml and the key files its signatures section names (allowed-signers, openpgp-keys), since they decide what every later check trusts; no exclude: pattern takes them out. The actor comes from the commit: a valid signature by an allowed key proves a human (see attribution/signature); otherwise evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes a human-owned file is an error; an agent's merge commit is judged by what it writes of its own, not by a change it takes from a parent that made it (that parent's commits are judged themselves); a result that equals the merge base's version while another parent changed the file undoes that change, and is the merge's own. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
+		SeesExcluded: true,
 		Run: func(pass *rules.Pass) error {
 			if !judged(pass) || pass.Actor.Actor != attribution.Agent {
 				return nil
@@ -95,10 +117,15 @@ SMALL's ownership table: intent.small.yml and constraints.small.yml are human-ow
 				fix = "a self-declared " + pass.Actor.Contradicted + " never overrides evidence of an agent; if a human made this change, commit it as that human without the agent's co-author trailer or identity"
 			}
 			for _, ch := range pass.Unit.Changes {
-				if owner(ch) == "human" && !fromParent(ch) {
-					pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s: agents must not change intent or constraints; a human commits such changes and agents propose them (a small draft file or a pull request comment); %s",
-						who(pass), pass.Actor.Evidence, verb(ch), ch.Path, fix)
+				if !humanOwned(pass, ch) || fromParent(ch) {
+					continue
 				}
+				what := "agents must not change intent or constraints; a human commits such changes and agents propose them (a small draft file or a pull request comment)"
+				if policyFile(pass.Config, ch.Path) {
+					what = "agents must not change small-hook's policy files (" + config.FileName + " and the key files it names), which decide what every later check trusts; a human commits such changes"
+				}
+				pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s: %s; %s",
+					who(pass), pass.Actor.Evidence, verb(ch), ch.Path, what, fix)
 			}
 			return nil
 		},
@@ -145,7 +172,7 @@ Small-Actor: human and SMALL_HOOK_ACTOR=human are self-declared: anyone, an agen
 			}
 			first, sev := "", rules.Warning
 			for _, ch := range pass.Unit.Changes {
-				if owner(ch) == "human" && !fromParent(ch) {
+				if humanOwned(pass, ch) && !fromParent(ch) {
 					if pass.Runs(ownershipID) {
 						return nil
 					}

@@ -196,7 +196,7 @@ func TestUnknown(t *testing.T) {
 }
 
 func TestRules(t *testing.T) {
-	want := map[string]rules.Severity{"small/ownership": rules.Error, "small/human-edit": rules.Warning, "attribution/claim": rules.Warning, "attribution/unknown": rules.Error}
+	want := map[string]rules.Severity{"small/ownership": rules.Error, "small/human-edit": rules.Warning, "attribution/claim": rules.Warning, "attribution/unknown": rules.Error, "attribution/signature": rules.Error}
 	rs := Rules()
 	if len(rs) != len(want) {
 		t.Errorf("%d rules", len(rs))
