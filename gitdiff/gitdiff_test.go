@@ -157,8 +157,10 @@ func TestStagedUnbornHeadAndSubdirectory(t *testing.T) {
 }
 
 func TestIndexReaderAgreesWithGoGit(t *testing.T) {
+	t.Parallel()
 	for _, version := range []string{"2", "3", "4"} {
 		t.Run("v"+version, func(t *testing.T) {
+			t.Parallel()
 			r := newRepo(t)
 			for i := 0; i < 300; i++ {
 				r.write(fmt.Sprintf("d%d/%s/file-%03d.txt", i%7, strings.Repeat("long", i%5), i), fmt.Sprint(i))
@@ -302,6 +304,7 @@ func TestUnsupportedFormats(t *testing.T) {
 }
 
 func TestRangeInBareRepositoryAndLongHistory(t *testing.T) {
+	t.Parallel()
 	r := newRepo(t)
 	var stream strings.Builder
 	for i := 0; i < 1000; i++ {

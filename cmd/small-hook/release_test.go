@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -667,3 +669,6 @@ func BenchmarkGitHubActionBuildFromSource(b *testing.B) {
 	}
 	reportSteps(b, runs)
 }
+
+// didRun reports whether the step with this label ran.
+func (r actionRun) didRun(label string) bool { return slices.Contains(r.ran, label) }
