@@ -70,7 +70,11 @@ func (r *Repo) blob(e entry) (*changes.Blob, error) {
 }
 
 func (r *Repo) readBlob(h plumbing.Hash) ([]byte, error) {
-	if data, ok, err := r.readLoose(h); ok || err != nil {
+	kind, data, err := r.objects.read(h)
+	if err == nil && kind != plumbing.BlobObject {
+		err = fmt.Errorf("object %s is a %s, not a blob", h, kind)
+	}
+	if !errors.Is(err, plumbing.ErrObjectNotFound) {
 		return data, err
 	}
 	obj, err := r.repo.BlobObject(h)
@@ -82,8 +86,7 @@ func (r *Repo) readBlob(h plumbing.Hash) ([]byte, error) {
 		return nil, fmt.Errorf("reading blob %s: %w", h, err)
 	}
 	defer rd.Close()
-	data, err := io.ReadAll(rd)
-	if err != nil {
+	if data, err = io.ReadAll(rd); err != nil {
 		return nil, fmt.Errorf("reading blob %s: %w", h, err)
 	}
 	return data, nil
