@@ -127,6 +127,21 @@ func compile(vc *config.ViperConfig, included map[string]bool, path string) (det
 			det, err = nil, fmt.Errorf("%s: invalid gitleaks configuration: %v", path, r)
 		}
 	}()
+	cfg, err := translate(vc, included, true, path)
+	if err != nil {
+		return nil, err
+	}
+	d := detect.NewDetector(cfg)
+	// Findings that gitleaks hands back hold no secret; the preview is
+	// taken from the scanned text (see secretIn).
+	d.Redact = 100
+	return d, nil
+}
+
+// translate compiles the rules of vc named in included and, with
+// allowlists, the allowlists of vc and the DID allowlist. It may panic on a
+// bad regular expression.
+func translate(vc *config.ViperConfig, included map[string]bool, allowlists bool, path string) (config.Config, error) {
 	subset := *vc
 	subset.Rules = nil
 	for _, r := range vc.Rules {
@@ -134,9 +149,17 @@ func compile(vc *config.ViperConfig, included map[string]bool, path string) (det
 			subset.Rules = append(subset.Rules, r)
 		}
 	}
+	if !allowlists {
+		// joinLegacyAllowlists moved the deprecated [allowlist] table
+		// into Allowlists.
+		subset.Allowlists = nil
+	}
 	cfg, err := subset.Translate()
 	if err != nil {
-		return nil, fmt.Errorf("%s: invalid gitleaks configuration: %w", path, err)
+		return config.Config{}, fmt.Errorf("%s: invalid gitleaks configuration: %w", path, err)
+	}
+	if !allowlists {
+		return cfg, nil
 	}
 	dids := &config.Allowlist{
 		Description: "did:key identifiers are public keys",
@@ -144,12 +167,8 @@ func compile(vc *config.ViperConfig, included map[string]bool, path string) (det
 		Regexes:     []*regexp.Regexp{regexp.MustCompile(didPattern)},
 	}
 	if err := dids.Validate(); err != nil {
-		return nil, fmt.Errorf("DID allowlist: %w", err)
+		return config.Config{}, fmt.Errorf("DID allowlist: %w", err)
 	}
 	cfg.Allowlists = append(cfg.Allowlists, dids)
-	d := detect.NewDetector(cfg)
-	// Findings that gitleaks hands back hold no secret; the preview is
-	// taken from the scanned text (see secretOf).
-	d.Redact = 100
-	return d, nil
+	return cfg, nil
 }

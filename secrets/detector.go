@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"maps"
+	"slices"
 	"strings"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
@@ -24,7 +25,7 @@ func (s *Scanner) detectorFor(content []byte) (*detect.Detector, error) {
 	if s.detector != nil && !missing {
 		return s.detector, nil
 	}
-	s.detector, s.err = compile(s.rules, s.included, s.configName())
+	s.detector, s.err = s.compiler.detector(s.included)
 	return s.detector, s.err
 }
 
@@ -60,6 +61,7 @@ func (s *Scanner) load() error {
 		return s.err
 	}
 	s.ignore = parseIgnore(s.opts.Ignore)
+	s.compiler = &compiler{vc: s.rules, name: s.configName()}
 	s.included = map[string]bool{}
 	s.blockKeywords = map[string]bool{}
 	s.blockRules = map[string]bool{}
@@ -102,6 +104,18 @@ func (s *Scanner) wanted(lower []byte) map[string]bool {
 	})
 	s.dependencies(need)
 	return need
+}
+
+// ruleSignature names the set of rules a text calls for by their keywords.
+func (s *Scanner) ruleSignature(text string) string {
+	lower := asciiLower([]byte(text))
+	var ids []string
+	s.trie.Walk(lower, func(end, size, _ int64) bool {
+		ids = append(ids, s.keywordRules[string(lower[end-size+1:end+1])]...)
+		return true
+	})
+	slices.Sort(ids)
+	return strings.Join(slices.Compact(ids), " ")
 }
 
 // dependencies adds to need the rules that the rules in need require and

@@ -23,7 +23,7 @@ func (s *Scanner) find(path string, t *text, j judged) ([]match, error) {
 	}
 	p := s.plan(t, j)
 	var found []match
-	if frags := fragments(t, p); len(frags) > 0 {
+	if frags := joinFragments(fragments(t, p), s.ruleSignature); len(frags) > 0 {
 		var all bytes.Buffer
 		for _, fr := range frags {
 			all.WriteString(fr.text)
