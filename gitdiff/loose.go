@@ -29,7 +29,7 @@ const maxInflation = 1032
 // header that declares more than the compressed data can hold is refused
 // before allocating, and trailing data is an error.
 func inflateObject(compressed []byte, h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
-	zr, header, kind, n, err := openLoose(compressed)
+	zr, header, kind, n, err := openLoose(compressed, len(compressed))
 	if err != nil {
 		return plumbing.InvalidObject, nil, err
 	}
@@ -49,10 +49,11 @@ func inflateObject(compressed []byte, h plumbing.Hash) (plumbing.ObjectType, []b
 	return kind, body, nil
 }
 
-// openLoose reads the header of a loose object ("<type> <size>\0") and
-// returns a reader of its content, the header itself, and the type and
-// size it declares.
-func openLoose(compressed []byte) (*bufio.Reader, []byte, plumbing.ObjectType, int64, error) {
+// openLoose reads the header of a loose object ("<type> <size>\0") from
+// the start of its compressed form (total bytes long in all) and returns a
+// reader of its content, the header itself, and the type and size it
+// declares.
+func openLoose(compressed []byte, total int) (*bufio.Reader, []byte, plumbing.ObjectType, int64, error) {
 	// A loose object is a two-byte zlib header, then deflate data. The
 	// Adler-32 checksum is not read: the SHA-1 covers the content.
 	if len(compressed) < 2 || compressed[0]&0x0f != 8 || (uint16(compressed[0])<<8|uint16(compressed[1]))%31 != 0 {
@@ -70,8 +71,8 @@ func openLoose(compressed []byte) (*bufio.Reader, []byte, plumbing.ObjectType, i
 	if err != nil || kind == plumbing.OFSDeltaObject || kind == plumbing.REFDeltaObject || perr != nil || n < 0 || string(size) != strconv.FormatInt(n, 10) {
 		return nil, nil, plumbing.InvalidObject, 0, errors.New("not a well-formed object header")
 	}
-	if n > int64(len(compressed))*maxInflation {
-		return nil, nil, plumbing.InvalidObject, 0, fmt.Errorf("corrupt: declares %d bytes, more than %d compressed bytes can hold", n, len(compressed))
+	if n > int64(total)*maxInflation {
+		return nil, nil, plumbing.InvalidObject, 0, fmt.Errorf("corrupt: declares %d bytes, more than %d compressed bytes can hold", n, total)
 	}
 	return zr, header, kind, n, nil
 }

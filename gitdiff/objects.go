@@ -45,9 +45,15 @@ type entry struct {
 // entries maps a path to its entry.
 type entries map[string]entry
 
+// blobKey names a version in the blob cache: its object and its mode (a
+// symbolic link can share an object with a file).
+func blobKey(e entry) string {
+	return e.hash.String() + " " + e.mode.String()
+}
+
 // blob reads the object of e as a Blob, once per run.
 func (r *Repo) blob(e entry) (*changes.Blob, error) {
-	key := e.hash.String() + " " + e.mode.String()
+	key := blobKey(e)
 	if b, ok := r.blobs[key]; ok {
 		return b, nil
 	}
@@ -117,13 +123,13 @@ func (r *Repo) diff(old, new entries) ([]changes.Change, error) {
 		}
 		ch := changes.Change{Path: path}
 		var err error
-		if hadOld {
-			if ch.Old, err = r.blob(o); err != nil {
+		if hasNew {
+			if ch.New, err = r.blob(n); err != nil {
 				return nil, err
 			}
 		}
-		if hasNew {
-			if ch.New, err = r.blob(n); err != nil {
+		if hadOld {
+			if ch.Old, err = r.oldBlob(o, ch.New); err != nil {
 				return nil, err
 			}
 		}

@@ -55,27 +55,41 @@ type packReading struct {
 
 // readEntry reads the entry at off of p.
 func (s *objectStore) readEntry(p *pack, off uint64) (*packEntry, error) {
-	if err := p.open(); err != nil {
+	e, size, err := s.entryHeader(p, off)
+	if err != nil {
 		return nil, err
+	}
+	if e.data, err = s.inflate(size); err != nil {
+		return nil, fmt.Errorf("entry at %d: %w", off, err)
+	}
+	return e, nil
+}
+
+// entryHeader reads the header of the entry at off of p: its type, the
+// size of its inflated data and its base, and leaves the reader at its
+// compressed data.
+func (s *objectStore) entryHeader(p *pack, off uint64) (*packEntry, uint64, error) {
+	if err := p.open(); err != nil {
+		return nil, 0, err
 	}
 	end := uint64(len(p.data) - hashLen) // the pack's checksum follows the last entry
 	if off < packHeaderSize || off >= end {
-		return nil, fmt.Errorf("offset %d is outside the pack", off)
+		return nil, 0, fmt.Errorf("offset %d is outside the pack", off)
 	}
 	rd := &s.reading
 	rd.buf.Reset(p.data[off:end])
 	c, err := rd.buf.ReadByte()
 	if err != nil {
-		return nil, fmt.Errorf("entry at %d: %w", off, err)
+		return nil, 0, fmt.Errorf("entry at %d: %w", off, err)
 	}
 	e := &packEntry{kind: int(c>>4) & 7}
 	size := uint64(c & 0x0f)
 	for shift := uint(4); c&0x80 != 0; shift += 7 {
 		if shift > 60 {
-			return nil, fmt.Errorf("entry at %d: size too large", off)
+			return nil, 0, fmt.Errorf("entry at %d: size too large", off)
 		}
 		if c, err = rd.buf.ReadByte(); err != nil {
-			return nil, fmt.Errorf("entry at %d: %w", off, err)
+			return nil, 0, fmt.Errorf("entry at %d: %w", off, err)
 		}
 		size |= uint64(c&0x7f) << shift
 	}
@@ -84,23 +98,20 @@ func (s *objectStore) readEntry(p *pack, off uint64) (*packEntry, error) {
 	case packOfsDelta:
 		back, err := readOffset(&rd.buf)
 		if err != nil || back == 0 || back > off-packHeaderSize {
-			return nil, fmt.Errorf("entry at %d: bad delta base offset", off)
+			return nil, 0, fmt.Errorf("entry at %d: bad delta base offset", off)
 		}
 		e.baseOffset = off - back
 	case packRefDelta:
 		if _, err := io.ReadFull(&rd.buf, e.baseID[:]); err != nil {
-			return nil, fmt.Errorf("entry at %d: %w", off, err)
+			return nil, 0, fmt.Errorf("entry at %d: %w", off, err)
 		}
 	default:
-		return nil, fmt.Errorf("entry at %d: unknown type %d", off, e.kind)
+		return nil, 0, fmt.Errorf("entry at %d: unknown type %d", off, e.kind)
 	}
 	if size > (end-off)*maxInflation {
-		return nil, fmt.Errorf("entry at %d: declares %d bytes, more than the pack can hold", off, size)
+		return nil, 0, fmt.Errorf("entry at %d: declares %d bytes, more than the pack can hold", off, size)
 	}
-	if e.data, err = s.inflate(size); err != nil {
-		return nil, fmt.Errorf("entry at %d: %w", off, err)
-	}
-	return e, nil
+	return e, size, nil
 }
 
 // readOffset decodes the negative offset of an OFS_DELTA base.
@@ -125,16 +136,7 @@ func readOffset(r io.ByteReader) (uint64, error) {
 // inflate reads a zlib stream of exactly size bytes from the reader.
 func (s *objectStore) inflate(size uint64) ([]byte, error) {
 	rd := &s.reading
-	var header [2]byte
-	if _, err := io.ReadFull(&rd.buf, header[:]); err != nil {
-		return nil, err
-	}
-	if header[0]&0x0f != 8 || (uint16(header[0])<<8|uint16(header[1]))%31 != 0 || header[1]&0x20 != 0 {
-		return nil, errors.New("corrupt: not a zlib stream")
-	}
-	if rd.inflater == nil {
-		rd.inflater = flate.NewReader(&rd.buf)
-	} else if err := rd.inflater.(flate.Resetter).Reset(&rd.buf, nil); err != nil {
+	if err := s.startInflating(); err != nil {
 		return nil, err
 	}
 	out := make([]byte, size)
@@ -146,6 +148,36 @@ func (s *objectStore) inflate(size uint64) ([]byte, error) {
 		return nil, errors.New("corrupt: more data than the header declares")
 	}
 	return out, nil
+}
+
+// inflatePrefix reads the first n bytes of the zlib stream at the reader.
+func (s *objectStore) inflatePrefix(n uint64) ([]byte, error) {
+	if err := s.startInflating(); err != nil {
+		return nil, err
+	}
+	out := make([]byte, n)
+	if _, err := io.ReadFull(s.reading.inflater, out); err != nil {
+		return nil, fmt.Errorf("corrupt: %w", err)
+	}
+	return out, nil
+}
+
+// startInflating checks the zlib header at the reader and sets the
+// inflater to read the deflate stream after it.
+func (s *objectStore) startInflating() error {
+	rd := &s.reading
+	var header [2]byte
+	if _, err := io.ReadFull(&rd.buf, header[:]); err != nil {
+		return err
+	}
+	if header[0]&0x0f != 8 || (uint16(header[0])<<8|uint16(header[1]))%31 != 0 || header[1]&0x20 != 0 {
+		return errors.New("corrupt: not a zlib stream")
+	}
+	if rd.inflater == nil {
+		rd.inflater = flate.NewReader(&rd.buf)
+		return nil
+	}
+	return rd.inflater.(flate.Resetter).Reset(&rd.buf, nil)
 }
 
 // open maps the pack file, checking its header.
