@@ -6,6 +6,7 @@ import (
 	"crypto/sha1"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"strconv"
 
@@ -29,26 +30,98 @@ const maxInflation = 1032
 // header that declares more than the compressed data can hold is refused
 // before allocating, and trailing data is an error.
 func inflateObject(compressed []byte, h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
-	zr, header, kind, n, err := openLoose(compressed, len(compressed))
-	if err != nil {
-		return plumbing.InvalidObject, nil, err
-	}
-	body := make([]byte, n)
-	if _, err := io.ReadFull(zr, body); err != nil {
-		return plumbing.InvalidObject, nil, fmt.Errorf("corrupt: %w", err)
-	}
-	if extra, _ := zr.Read(make([]byte, 1)); extra != 0 {
-		return plumbing.InvalidObject, nil, errors.New("corrupt: more data than the header declares")
-	}
-	sum := sha1.New()
-	sum.Write(header)
-	sum.Write(body)
-	if !bytes.Equal(sum.Sum(nil), h[:]) {
-		return plumbing.InvalidObject, nil, errors.New("corrupt: content does not match the object id")
-	}
-	return kind, body, nil
+	kind, body, _, err := inflateObjectPrefix(compressed, h, -1)
+	return kind, body, err
 }
 
+// inflateObjectPrefix is inflateObject that also returns the id the first
+// prefix bytes of the content would have as a blob (nil when prefix < 0 or
+// is beyond the content), hashed along with the rest.
+func inflateObjectPrefix(compressed []byte, h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
+	zr, header, kind, n, err := openLoose(compressed, len(compressed))
+	if err != nil {
+		return plumbing.InvalidObject, nil, nil, err
+	}
+	if prefix > n {
+		prefix = -1
+	}
+	body := make([]byte, n)
+	sum, prefixSum, err := inflateHashing(zr, header, body, int(prefix))
+	if err != nil {
+		return plumbing.InvalidObject, nil, nil, fmt.Errorf("corrupt: %w", err)
+	}
+	if extra, _ := zr.Read(make([]byte, 1)); extra != 0 {
+		return plumbing.InvalidObject, nil, nil, errors.New("corrupt: more data than the header declares")
+	}
+	if !bytes.Equal(sum, h[:]) {
+		return plumbing.InvalidObject, nil, nil, errors.New("corrupt: content does not match the object id")
+	}
+	return kind, body, prefixSum, nil
+}
+
+// Sizes of the hashing that goes along with inflating a large object.
+const (
+	// minHashAlong is the smallest object hashed while it is inflated
+	// rather than after.
+	minHashAlong = 1 << 20
+	// hashAlongChunk is how much is inflated before it is handed to the
+	// hashing.
+	hashAlongChunk = 256 << 10
+)
+
+// inflateHashing fills body from zr and returns the SHA-1 of header and
+// body and, when prefix >= 0, the id of body[:prefix] as a blob. A large
+// body is hashed by another goroutine, chunk by chunk, as it is inflated:
+// on two cores the hashing then costs no time.
+func inflateHashing(zr io.Reader, header, body []byte, prefix int) (sum, prefixSum []byte, err error) {
+	whole := sha1.New()
+	whole.Write(header)
+	var part hash.Hash
+	if prefix >= 0 {
+		part = sha1.New()
+		part.Write(objectHeader(plumbing.BlobObject, prefix))
+	}
+	hashUpTo := func(from, upto int) {
+		whole.Write(body[from:upto])
+		if part != nil && from < prefix {
+			part.Write(body[from:min(upto, prefix)])
+		}
+	}
+	finish := func() ([]byte, []byte) {
+		if part == nil {
+			return whole.Sum(nil), nil
+		}
+		return whole.Sum(nil), part.Sum(nil)
+	}
+	if len(body) < minHashAlong {
+		if _, err := io.ReadFull(zr, body); err != nil {
+			return nil, nil, err
+		}
+		hashUpTo(0, len(body))
+		sum, prefixSum = finish()
+		return sum, prefixSum, nil
+	}
+	written := make(chan int, len(body)/hashAlongChunk+1)
+	hashed := make(chan struct{})
+	go func() {
+		from := 0
+		for upto := range written {
+			hashUpTo(from, upto)
+			from = upto
+		}
+		close(hashed)
+	}()
+	for off := 0; off < len(body) && err == nil; off += hashAlongChunk {
+		end := min(off+hashAlongChunk, len(body))
+		if _, err = io.ReadFull(zr, body[off:end]); err == nil {
+			written <- end
+		}
+	}
+	close(written)
+	<-hashed
+	sum, prefixSum = finish()
+	return sum, prefixSum, err
+}
 // openLoose reads the header of a loose object ("<type> <size>\0") from
 // the start of its compressed form (total bytes long in all) and returns a
 // reader of its content, the header itself, and the type and size it

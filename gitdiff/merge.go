@@ -140,7 +140,7 @@ func (r *Repo) optionalBlob(e *entry, result *changes.Blob) (*changes.Blob, erro
 	case e == nil:
 		return nil, nil
 	case result != nil:
-		return r.oldBlob(*e, result)
+		return r.oldBlob(*e, result, nil)
 	}
 	return r.blob(*e)
 }

@@ -26,16 +26,24 @@ const minPrefixProof = 64 << 10
 // not be inflated. The size comes from the old object's header alone.
 // This is what makes an append to a large progress file cost about one
 // reading of it rather than two; anything else reads the old version.
-func (r *Repo) oldBlob(old entry, now *changes.Blob) (*changes.Blob, error) {
+// prefixSum, when not nil, is that SHA-1 for the old version's size,
+// computed while the new version was inflated (see prefixCandidate).
+func (r *Repo) oldBlob(old entry, now *changes.Blob, prefixSum []byte) (*changes.Blob, error) {
 	key := blobKey(old)
 	if b, ok := r.blobs[key]; ok {
 		return b, nil
 	}
-	if old.mode != filemode.Regular && old.mode != filemode.Executable || now == nil || now.Kind != changes.KindFile {
+	if !regular(old) || now == nil || now.Kind != changes.KindFile {
 		return r.blob(old)
 	}
 	size, ok := r.objects.blobSize(old.hash)
-	if !ok || size < minPrefixProof || size > int64(len(now.Data)) || !isBlobOf(old.hash, now.Data[:size]) {
+	if !ok || size < minPrefixProof || size > int64(len(now.Data)) {
+		return r.blob(old)
+	}
+	if prefixSum == nil {
+		prefixSum = blobID(now.Data[:size])
+	}
+	if !bytes.Equal(prefixSum, old.hash[:]) {
 		return r.blob(old)
 	}
 	b := &changes.Blob{Hash: old.hash.String(), Kind: changes.KindFile, Data: now.Data[:size:size]}
@@ -43,12 +51,30 @@ func (r *Repo) oldBlob(old entry, now *changes.Blob) (*changes.Blob, error) {
 	return b, nil
 }
 
-// isBlobOf reports whether data is the content of blob h.
-func isBlobOf(h plumbing.Hash, data []byte) bool {
+// prefixCandidate returns the size of the old version of a changed file
+// when the new one may start with it (see oldBlob), for the new one's
+// reading to hash that much of it along; -1 otherwise.
+func (r *Repo) prefixCandidate(old, now entry) int64 {
+	if _, ok := r.blobs[blobKey(old)]; ok || !regular(old) || !regular(now) {
+		return -1
+	}
+	size, ok := r.objects.blobSize(old.hash)
+	if !ok || size < minPrefixProof {
+		return -1
+	}
+	return size
+}
+
+func regular(e entry) bool {
+	return e.mode == filemode.Regular || e.mode == filemode.Executable
+}
+
+// blobID is the id of data as a blob.
+func blobID(data []byte) []byte {
 	sum := sha1.New()
 	sum.Write(objectHeader(plumbing.BlobObject, len(data)))
 	sum.Write(data)
-	return bytes.Equal(sum.Sum(nil), h[:])
+	return sum.Sum(nil)
 }
 
 // blobSize returns the size an object declares without inflating its

@@ -222,3 +222,34 @@ func TestIndexScopesShareOneDecoding(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeLooseObjectsAreVerifiedWhileInflated: an object large enough to
+// be hashed along its inflation is read whole and checked the same way.
+func TestLargeLooseObjectsAreVerifiedWhileInflated(t *testing.T) {
+	body := bytes.Repeat([]byte("    - task_id: task-1\n      evidence: passed\n"), 3*minHashAlong/40)
+	good, id := looseObject(fmt.Sprintf("blob %d\x00", len(body)), body)
+	kind, got, err := inflateObject(good, id)
+	if err != nil || kind != plumbing.BlobObject || !bytes.Equal(got, body) {
+		t.Fatalf("%v, %d bytes, %v", kind, len(got), err)
+	}
+	for _, prefix := range []int{0, 1, hashAlongChunk - 1, hashAlongChunk, hashAlongChunk + 1, len(body) / 2, len(body) - 1, len(body)} {
+		_, _, sum, err := inflateObjectPrefix(good, id, int64(prefix))
+		if err != nil || !bytes.Equal(sum, blobID(body[:prefix])) {
+			t.Fatalf("prefix %d: %x, %v", prefix, sum, err)
+		}
+	}
+	if _, _, sum, err := inflateObjectPrefix(good, id, int64(len(body)+1)); err != nil || sum != nil {
+		t.Fatalf("a prefix beyond the content: %x, %v", sum, err)
+	}
+	other := id
+	other[19] ^= 1
+	short, shortID := looseObject(fmt.Sprintf("blob %d\x00", len(body)+hashAlongChunk/2), body)
+	for name, c := range map[string]struct {
+		data []byte
+		id   plumbing.Hash
+	}{"another id": {good, other}, "shorter than declared": {short, shortID}} {
+		if _, _, err := inflateObject(c.data, c.id); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

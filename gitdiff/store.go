@@ -40,20 +40,29 @@ func newObjectStore(dir string) *objectStore {
 
 // read returns the type and content of object h.
 func (s *objectStore) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
+	kind, data, _, err := s.readHashingPrefix(h, -1)
+	return kind, data, err
+}
+
+// readHashingPrefix is read that, for a loose object, also returns the id
+// its first prefix bytes would have as a blob, hashed along with the
+// content (nil for a packed object, or when prefix < 0).
+func (s *objectStore) readHashingPrefix(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
 	if !s.packsLoaded {
-		if kind, data, err := s.readLoose(h); !errors.Is(err, plumbing.ErrObjectNotFound) {
-			return kind, data, err
+		if kind, data, sum, err := s.readLoose(h, prefix); !errors.Is(err, plumbing.ErrObjectNotFound) {
+			return kind, data, sum, err
 		}
 		if err := s.loadPacks(); err != nil {
-			return plumbing.InvalidObject, nil, err
+			return plumbing.InvalidObject, nil, nil, err
 		}
-		return s.readPacked(h)
+		kind, data, err := s.readPacked(h)
+		return kind, data, nil, err
 	}
 	kind, data, err := s.readPacked(h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		return s.readLoose(h)
+		return s.readLoose(h, prefix)
 	}
-	return kind, data, err
+	return kind, data, nil, err
 }
 
 // readPacked reads h from the first pack that holds it.
@@ -136,21 +145,22 @@ func (s *objectStore) close() error {
 	return errors.Join(errs...)
 }
 
-// readLoose reads a loose object.
-func (s *objectStore) readLoose(h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
+// readLoose reads a loose object, and the id of its first prefix bytes as
+// a blob when prefix >= 0.
+func (s *objectStore) readLoose(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
 	hex := h.String()
 	compressed, err := os.ReadFile(filepath.Join(s.dir, hex[:2], hex[2:]))
 	if errors.Is(err, os.ErrNotExist) {
-		return plumbing.InvalidObject, nil, plumbing.ErrObjectNotFound
+		return plumbing.InvalidObject, nil, nil, plumbing.ErrObjectNotFound
 	}
 	if err != nil {
-		return plumbing.InvalidObject, nil, fmt.Errorf("reading object %s: %w", hex, err)
+		return plumbing.InvalidObject, nil, nil, fmt.Errorf("reading object %s: %w", hex, err)
 	}
-	kind, data, err := inflateObject(compressed, h)
+	kind, data, sum, err := inflateObjectPrefix(compressed, h, prefix)
 	if err != nil {
-		return plumbing.InvalidObject, nil, fmt.Errorf("object %s: %w", hex, err)
+		return plumbing.InvalidObject, nil, nil, fmt.Errorf("object %s: %w", hex, err)
 	}
-	return kind, data, nil
+	return kind, data, sum, nil
 }
 
 func packObjectType(kind int) plumbing.ObjectType {
