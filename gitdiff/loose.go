@@ -122,6 +122,7 @@ func inflateHashing(zr io.Reader, header, body []byte, prefix int) (sum, prefixS
 	sum, prefixSum = finish()
 	return sum, prefixSum, err
 }
+
 // openLoose reads the header of a loose object ("<type> <size>\0") from
 // the start of its compressed form (total bytes long in all) and returns a
 // reader of its content, the header itself, and the type and size it
