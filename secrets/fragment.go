@@ -70,7 +70,7 @@ func (fr fragment) offset(i int) int {
 // same rules go together: gitleaks runs a rule over a whole fragment when
 // its keyword occurs anywhere in it, so joining others would make every
 // rule read every piece.
-func joinFragments(frags []fragment, sig func(string) string) []fragment {
+func joinFragments(frags []fragment, sig func(fragment) string) []fragment {
 	type joining struct {
 		fragment
 		text strings.Builder
@@ -78,7 +78,7 @@ func joinFragments(frags []fragment, sig func(string) string) []fragment {
 	var out []*joining
 	open := map[string]*joining{}
 	for _, fr := range frags {
-		key := sig(fr.text)
+		key := sig(fr)
 		j := open[key]
 		if j == nil || j.text.Len()+len(valueSeparator)+len(fr.text) > chunkSize {
 			j = &joining{fragment: fragment{off: fr.off}}

@@ -385,7 +385,10 @@ func TestJoinedFragmentsKeepLinesAndColumns(t *testing.T) {
 	if err := s.load(); err != nil {
 		t.Fatal(err)
 	}
-	frags := joinFragments(fragments(text, s.plan(text, text.judge(nil))), s.ruleSignature)
+	p := s.plan(text, text.judge(nil))
+	frags := joinFragments(fragments(text, p), func(fr fragment) string {
+		return strings.Join(s.rulesIn(p, fr.off, fr.off+len(fr.text)), " ")
+	})
 	if len(frags) > 2 {
 		t.Errorf("%d fragments for two kinds of keyword lines", len(frags))
 	}
