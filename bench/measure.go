@@ -10,42 +10,73 @@ import (
 	"time"
 )
 
-// measurement is the median wall time and the peak memory of a command.
+// measurement is the median wall and CPU time and the peak memory of a
+// command.
 type measurement struct {
-	name    string
-	median  time.Duration
+	name   string
+	median time.Duration
+	// cpu is the median CPU time (user and system, the command's own and
+	// its children's): steadier than wall time when other work shares the
+	// machine.
+	cpu     time.Duration
 	peakRSS int64 // bytes
 	// skipped says why the command was not measured.
 	skipped string
 }
 
-// measure runs argv in dir runs times (after one warm-up run) and returns
-// the median wall time, then runs it once more under GNU time for its peak
-// memory. (The rusage of a child of this process would also count the
-// pages it shared with the benchmark before exec.) Exit codes are not
-// judged: a check that finds problems is timed like one that does not.
-func measure(name, dir string, runs int, env []string, argv ...string) (measurement, error) {
-	m := measurement{name: name}
-	var times []time.Duration
+// command is one command line to measure.
+type command struct {
+	name, dir string
+	env       []string
+	argv      []string
+}
+
+// measureTogether runs several commands runs times each, in turns (one
+// run of each, then the next round, after one warm-up round), so that
+// whatever else loads the machine weighs on all of them alike, and returns
+// their median wall and CPU times in order. Then it runs each once more
+// under GNU time for its peak memory. (The rusage of a child of this
+// process would also count the pages it shared with the benchmark before
+// exec.) Exit codes are not judged: a check that finds problems is timed
+// like one that does not.
+func measureTogether(runs int, cmds ...command) ([]measurement, error) {
+	wall := make([][]time.Duration, len(cmds))
+	cpu := make([][]time.Duration, len(cmds))
 	for i := 0; i <= runs; i++ {
-		cmd := exec.Command(argv[0], argv[1:]...)
-		cmd.Dir = dir
-		cmd.Env = append(benchEnv(), env...)
-		start := time.Now()
-		err := cmd.Run()
-		elapsed := time.Since(start)
-		if _, isExit := err.(*exec.ExitError); err != nil && !isExit {
-			return m, fmt.Errorf("%s: %w", name, err)
+		for j, c := range cmds {
+			w, u, err := runOnce(c)
+			if err != nil {
+				return nil, err
+			}
+			if i > 0 { // the first round warms the caches up
+				wall[j], cpu[j] = append(wall[j], w), append(cpu[j], u)
+			}
 		}
-		if i == 0 {
-			continue
-		}
-		times = append(times, elapsed)
 	}
+	out := make([]measurement, len(cmds))
+	for j, c := range cmds {
+		out[j] = measurement{name: c.name, median: median(wall[j]), cpu: median(cpu[j]), peakRSS: peakMemory(c.dir, c.env, c.argv)}
+	}
+	return out, nil
+}
+
+// runOnce runs a command and returns its wall and CPU times.
+func runOnce(c command) (wall, cpu time.Duration, err error) {
+	cmd := exec.Command(c.argv[0], c.argv[1:]...)
+	cmd.Dir = c.dir
+	cmd.Env = append(benchEnv(), c.env...)
+	start := time.Now()
+	err = cmd.Run()
+	wall = time.Since(start)
+	if _, isExit := err.(*exec.ExitError); err != nil && !isExit {
+		return 0, 0, fmt.Errorf("%s: %w", c.name, err)
+	}
+	return wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
+}
+
+func median(times []time.Duration) time.Duration {
 	slices.Sort(times)
-	m.median = times[len(times)/2]
-	m.peakRSS = peakMemory(dir, env, argv)
-	return m, nil
+	return times[len(times)/2]
 }
 
 // peakMemory runs argv under GNU time and returns its maximum resident set

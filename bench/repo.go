@@ -124,3 +124,43 @@ func progressEntry(i int, what string) string {
       timestamp: "%s"
 `, what, i, ts.Format("2006-01-02T15:04:05.000000000Z"))
 }
+
+// largestGoverned is the size of the largest file of the work tree under
+// a .small, artifacts or .awp directory.
+func largestGoverned(dir string) (int64, error) {
+	var largest int64
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil || !governed(filepath.ToSlash(rel)) {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		largest = max(largest, info.Size())
+		return nil
+	})
+	return largest, err
+}
+
+// governed reports whether a path lies under a .small, artifacts or .awp
+// directory.
+func governed(path string) bool {
+	parts := strings.Split(path, "/")
+	for _, p := range parts[:len(parts)-1] {
+		if p == ".small" || p == "artifacts" || p == ".awp" {
+			return true
+		}
+	}
+	return false
+}

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // bench holds what every scenario shares.
@@ -17,13 +18,18 @@ type bench struct {
 }
 
 // scenario is one row group of the report: small-hook and its peers on one
-// job, and the target ratio the issue sets.
+// job, and the targets the issue sets.
 type scenario struct {
 	title   string
 	subject measurement
 	peers   []measurement
 	// targets maps a peer name to the largest ratio small-hook may reach.
 	targets map[string]float64
+	// limit, when set, is the longest wall time small-hook may take.
+	limit time.Duration
+	// largest is the size of the largest governed file the check reads,
+	// for the memory target (0: not judged).
+	largest int64
 	note    string
 }
 
@@ -35,6 +41,9 @@ func (b *bench) smallFixture() string {
 // size (0: the reference file, 1,206 entries).
 func (b *bench) repo(name string, entries int) (string, error) {
 	dir := filepath.Join(b.work, name)
+	if err := os.RemoveAll(dir); err != nil {
+		return "", err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
@@ -46,26 +55,66 @@ func (b *bench) repo(name string, entries int) (string, error) {
 
 // stageAppend appends one progress entry and stages it.
 func stageAppend(dir string, i int) error {
-	path := filepath.Join(dir, ".small", "progress.small.yml")
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		return err
-	}
-	if _, err := f.WriteString(progressEntry(i, "appended")); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
+	if err := appendEntries(filepath.Join(dir, ".small", "progress.small.yml"), progressEntry(i, "appended")); err != nil {
 		return err
 	}
 	return git(dir, "add", ".small/progress.small.yml")
 }
 
-func (b *bench) smallCheck(dir string) (measurement, error) {
-	if b.tools.small == "" {
-		return skipped("small check", b.tools.smallNote), nil
+// appendEntries appends text to a file.
+func appendEntries(path, text string) error {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
 	}
-	return measure("small check", dir, b.runs, nil, b.tools.small, "check")
+	if _, err := f.WriteString(text); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// smallHook is a command line of small-hook.
+func (b *bench) smallHook(name, dir string, args ...string) command {
+	return command{name: name, dir: dir, argv: append([]string{b.tools.smallHook}, args...)}
+}
+
+// gitDiffCached is `git diff --cached --name-status`, the least any
+// pre-commit check does.
+func gitDiffCached(dir string) command {
+	return command{name: "git diff --cached --name-status", dir: dir, argv: []string{"git", "diff", "--cached", "--name-status"}}
+}
+
+func (b *bench) gitleaksStaged(dir string) command {
+	return command{name: "gitleaks git --pre-commit --staged", dir: dir, argv: []string{b.tools.gitleaks, "git", "--pre-commit", "--staged", "--no-banner", "--log-level", "error", "."}}
+}
+
+// smallCheck is the reference CLI's `small check`, or nil when it is not
+// available.
+func (b *bench) smallCheck(dir string) *command {
+	if b.tools.small == "" {
+		return nil
+	}
+	return &command{name: "small check", dir: dir, argv: []string{b.tools.small, "check"}}
+}
+
+// compare measures small-hook and its peers in turns into s; withSmall
+// adds the reference CLI (or says why it is missing).
+func (b *bench) compare(s *scenario, subject command, withSmall bool, peers ...command) error {
+	if withSmall {
+		if c := b.smallCheck(subject.dir); c != nil {
+			peers = append(peers, *c)
+		}
+	}
+	ms, err := measureTogether(b.runs, append([]command{subject}, peers...)...)
+	if err != nil {
+		return err
+	}
+	s.subject, s.peers = ms[0], append(s.peers, ms[1:]...)
+	if withSmall && b.tools.small == "" {
+		s.peers = append(s.peers, skipped("small check", b.tools.smallNote))
+	}
+	return nil
 }
 
 // stagedAppend is scenario 1.
@@ -79,38 +128,18 @@ func (b *bench) stagedAppend() (scenario, error) {
 	if err := stageAppend(dir, 0); err != nil {
 		return s, err
 	}
-	if s.subject, err = measure("small-hook check", dir, b.runs, nil, b.tools.smallHook, "check"); err != nil {
+	if s.largest, err = largestGoverned(dir); err != nil {
 		return s, err
 	}
-	return s, b.peers(&s, dir,
-		[]string{"git diff --cached --name-status", "git", "diff", "--cached", "--name-status"},
-		[]string{"gitleaks git --pre-commit --staged", b.tools.gitleaks, "git", "--pre-commit", "--staged", "--no-banner", "--log-level", "error", "."},
-		nil)
-}
-
-// peers measures each argv (name first) and the reference CLI (a nil argv).
-func (b *bench) peers(s *scenario, dir string, argvs ...[]string) error {
-	for _, argv := range argvs {
-		var m measurement
-		var err error
-		if argv == nil {
-			m, err = b.smallCheck(dir)
-		} else {
-			m, err = measure(argv[0], dir, b.runs, nil, argv[1:]...)
-		}
-		if err != nil {
-			return err
-		}
-		s.peers = append(s.peers, m)
-	}
-	return nil
+	return s, b.compare(&s, b.smallHook("small-hook check", dir, "check"), true, gitDiffCached(dir), b.gitleaksStaged(dir))
 }
 
 // historyGrowth is scenario 2: the staged append as progress grows.
 func (b *bench) historyGrowth() (scenario, error) {
 	s := scenario{title: "2. staged append as history grows (vs the same append on 1,206 entries)",
 		targets: map[string]float64{"1,206 entries": 2}, note: "target applies to 100,000 entries"}
-	for _, n := range []int{1206, 10_000, 100_000} {
+	var cmds []command
+	for _, n := range []int{100_000, 1206, 10_000} {
 		dir, err := b.repo(fmt.Sprintf("grow-%d", n), n)
 		if err != nil {
 			return s, err
@@ -118,31 +147,35 @@ func (b *bench) historyGrowth() (scenario, error) {
 		if err := stageAppend(dir, n); err != nil {
 			return s, err
 		}
-		m, err := measure(fmt.Sprintf("%d entries", n), dir, b.runs, nil, b.tools.smallHook, "check")
-		if err != nil {
-			return s, err
+		name := fmt.Sprintf("%d entries", n)
+		switch n {
+		case 100_000:
+			name = "small-hook check, 100,000 entries"
+			if s.largest, err = largestGoverned(dir); err != nil {
+				return s, err
+			}
+		case 1206:
+			name = "1,206 entries"
 		}
-		if n == 1206 {
-			m.name = "1,206 entries"
-			s.peers = append(s.peers, m)
-			continue
-		}
-		if n == 100_000 {
-			s.subject = m
-			s.subject.name = "small-hook check, 100,000 entries"
-			continue
-		}
-		s.peers = append(s.peers, m)
+		cmds = append(cmds, b.smallHook(name, dir, "check"))
 	}
+	ms, err := measureTogether(b.runs, cmds...)
+	if err != nil {
+		return s, err
+	}
+	s.subject, s.peers = ms[0], ms[1:]
 	return s, nil
 }
 
 // noGovernedChange is scenario 3.
 func (b *bench) noGovernedChange() (scenario, error) {
-	s := scenario{title: "3. a commit that touches no governed file",
+	s := scenario{title: "3. a commit that touches no governed file, packed repository",
 		targets: map[string]float64{"git diff --cached --name-status": 2}}
 	dir, err := b.repo("unrelated", 0)
 	if err != nil {
+		return s, err
+	}
+	if err := git(dir, "gc", "-q"); err != nil {
 		return s, err
 	}
 	path := filepath.Join(dir, "src", "d000", "f00000.go")
@@ -152,10 +185,11 @@ func (b *bench) noGovernedChange() (scenario, error) {
 	if err := git(dir, "add", "src"); err != nil {
 		return s, err
 	}
-	if s.subject, err = measure("small-hook check", dir, b.runs, nil, b.tools.smallHook, "check"); err != nil {
+	if s.largest, err = largestGoverned(dir); err != nil {
 		return s, err
 	}
-	return s, b.peers(&s, dir, []string{"git diff --cached --name-status", "git", "diff", "--cached", "--name-status"})
+	return s, b.compare(&s, b.smallHook("small-hook check", dir, "check"), false, gitDiffCached(dir),
+		b.smallHook("small-hook version (start-up alone)", dir, "version"))
 }
 
 // rangeCheck is scenario 4: a 200-commit pull request.
@@ -173,10 +207,11 @@ func (b *bench) rangeCheck() (scenario, error) {
 	if err := pullRequest(dir, 200); err != nil {
 		return s, err
 	}
-	if s.subject, err = measure("small-hook check --base", dir, b.runs, nil, b.tools.smallHook, "check", "--base", base); err != nil {
+	if s.largest, err = largestGoverned(dir); err != nil {
 		return s, err
 	}
-	return s, b.peers(&s, dir, []string{"gitleaks git --log-opts=BASE..HEAD", b.tools.gitleaks, "git", "--no-banner", "--log-level", "error", "--log-opts=" + base + "..HEAD", "."})
+	return s, b.compare(&s, b.smallHook("small-hook check --base", dir, "check", "--base", base), false,
+		command{name: "gitleaks git --log-opts=BASE..HEAD", dir: dir, argv: []string{b.tools.gitleaks, "git", "--no-banner", "--log-level", "error", "--log-opts=" + base + "..HEAD", "."}})
 }
 
 // pullRequest adds n commits, each appending one progress entry and one
@@ -238,18 +273,18 @@ func (b *bench) treeCheck() (scenario, error) {
 	if err != nil {
 		return s, err
 	}
-	if s.subject, err = measure("small-hook check --all", dir, b.runs, nil, b.tools.smallHook, "check", "--all"); err != nil {
+	if s.largest, err = largestGoverned(dir); err != nil {
 		return s, err
 	}
-	return s, b.peers(&s, dir, nil)
+	return s, b.compare(&s, b.smallHook("small-hook check --all", dir, "check", "--all"), true)
 }
 
-// signedRange is scenario 6: the 200-commit pull request of scenario 4,
+// signedRange is scenario 10: the 200-commit pull request of scenario 4,
 // every commit signed with an SSH key (git commit -S), checked with
 // signatures.require: human-owned from the base's .small-hook.yml, and
 // without a signature policy (--config) over the same commits.
 func (b *bench) signedRange() (scenario, error) {
-	s := scenario{title: "6. range mode, 200 SSH-signed commits, signatures.require: human-owned",
+	s := scenario{title: "10. range mode, 200 SSH-signed commits, signatures.require: human-owned",
 		targets: map[string]float64{"small-hook check --base, no signatures section": 1.2}}
 	dir, err := b.repo("signed", 0)
 	if err != nil {
@@ -289,8 +324,6 @@ func (b *bench) signedRange() (scenario, error) {
 	if err := pullRequest(dir, 200); err != nil {
 		return s, err
 	}
-	if s.subject, err = measure("small-hook check --base, require: human-owned", dir, b.runs, nil, b.tools.smallHook, "check", "--base", base); err != nil {
-		return s, err
-	}
-	return s, b.peers(&s, dir, []string{"small-hook check --base, no signatures section", b.tools.smallHook, "check", "--base", base, "--config", plain})
+	return s, b.compare(&s, b.smallHook("small-hook check --base, require: human-owned", dir, "check", "--base", base), false,
+		b.smallHook("small-hook check --base, no signatures section", dir, "check", "--base", base, "--config", plain))
 }

@@ -34,15 +34,23 @@ func (r *repo) git(args ...string) string {
 	return r.gitIn(r.dir, nil, args...)
 }
 
-func (r *repo) gitIn(dir string, env []string, args ...string) string {
-	r.t.Helper()
+// gitCmd is git in the repository, isolated from the user's configuration
+// and with the next date of the repository's clock.
+func (r *repo) gitCmd(args ...string) *exec.Cmd {
 	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
+	cmd.Dir = r.dir
 	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
 		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
 	r.clock++
 	date := fmt.Sprintf("@%d +0000", 1700000000+r.clock)
 	cmd.Env = append(cmd.Env, "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
+	return cmd
+}
+
+func (r *repo) gitIn(dir string, env []string, args ...string) string {
+	r.t.Helper()
+	cmd := r.gitCmd(args...)
+	cmd.Dir = dir
 	cmd.Env = append(cmd.Env, env...)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr

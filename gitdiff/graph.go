@@ -71,14 +71,11 @@ func (g *graph) get(h plumbing.Hash) (*node, error) {
 		return nil, err
 	}
 	if n == nil {
-		c, err := g.repo.repo.CommitObject(h)
+		parents, err := g.repo.parents(h)
 		if err != nil {
-			if errors.Is(err, plumbing.ErrObjectNotFound) {
-				return nil, g.repo.missingCommit(h)
-			}
-			return nil, fmt.Errorf("reading commit %s: %w", h, err)
+			return nil, err
 		}
-		n = &node{parents: c.ParentHashes}
+		n = &node{parents: parents}
 	}
 	n.shallow = g.shallow[h]
 	g.nodes[h] = n
@@ -146,4 +143,30 @@ func (r *Repo) missingCommit(h plumbing.Hash) error {
 		return fmt.Errorf("commit %s is missing: %w", h, ErrShallow)
 	}
 	return fmt.Errorf("commit %s is missing from the repository: %w", h, plumbing.ErrObjectNotFound)
+}
+
+// parents reads the parents of commit h from the commit itself.
+func (r *Repo) parents(h plumbing.Hash) ([]plumbing.Hash, error) {
+	kind, data, err := r.objects.read(h)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		c, err := r.repo.CommitObject(h)
+		if errors.Is(err, plumbing.ErrObjectNotFound) {
+			return nil, r.missingCommit(h)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading commit %s: %w", h, err)
+		}
+		return c.ParentHashes, nil
+	}
+	if err == nil && kind != plumbing.CommitObject {
+		err = fmt.Errorf("a %s, not a commit", kind)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading commit %s: %w", h, err)
+	}
+	parents, err := commitParents(data)
+	if err != nil {
+		return nil, fmt.Errorf("reading commit %s: %w", h, err)
+	}
+	return parents, nil
 }

@@ -7,9 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/small-hook/small-hook/workspace"
 )
 
 // indexEntry is one entry of the git index that a check is interested in.
@@ -46,43 +50,137 @@ const (
 )
 
 // readIndex reads the entries of the index whose paths are in scope, and
-// its cache tree. The file is read once per run.
+// its cache tree. The file is mapped once per run, and decoded once for
+// the paths that may be governed and the files at the root (the
+// configuration), which serves every scope but All and the scopes whose
+// Only or Policy paths name other paths.
 func (r *Repo) readIndex(scope Scope) (*indexFile, error) {
 	path := r.indexPath()
 	if !r.indexRead {
-		data, err := os.ReadFile(path)
+		data, release, err := mapFile(path)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("reading the index: %w", err)
 		}
+		if release != nil {
+			r.releases = append(r.releases, release)
+		}
 		r.index, r.indexRead = data, true
+		if data != nil {
+			r.indexChecked = verifyingChecksum(data)
+		}
 	}
 	if r.index == nil {
 		return &indexFile{}, nil
 	}
-	idx, err := parseIndex(r.index, scope)
-	if err != nil {
-		return nil, fmt.Errorf("index %s: %w", path, err)
+	parse := func(keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
+		idx, err := parseIndexWith(r.index, keep, byDirectory)
+		// A wrong checksum explains a decoding error better than the
+		// error does.
+		if sumErr := r.indexChecked(); sumErr != nil {
+			err = sumErr
+		}
+		if err != nil {
+			return nil, fmt.Errorf("index %s: %w", path, err)
+		}
+		return idx, nil
 	}
-	return idx, nil
+	switch {
+	case scope.All:
+		if r.indexAll == nil {
+			idx, err := parse(scope.contains, false)
+			if err != nil {
+				return nil, err
+			}
+			r.indexAll = idx
+		}
+		return r.indexAll, nil
+	case scope.Only != nil && slices.ContainsFunc(scope.Only, outOfCommonScope),
+		slices.ContainsFunc(scope.Policy, outOfCommonScope):
+		return parse(scope.contains, false)
+	}
+	if r.indexCommon == nil {
+		idx, err := parse(inCommonScope[[]byte], true)
+		if err != nil {
+			return nil, err
+		}
+		r.indexCommon = idx
+	}
+	return r.indexCommon.within(scope), nil
 }
 
-// parseIndex decodes the index format (versions 2, 3 and 4) itself rather
-// than with go-git: go-git's decoder reads every entry of a large
-// repository's index into structures through reflection (about 80 ms for
-// 50,000 entries), which a hook would pay on every commit for the few
-// entries it looks at. Every length is checked against the data, and the
-// trailing SHA-1 checksum is verified as git verifies it, so a corrupt or
-// crafted index is an error, never a panic or a silent misreading.
+// verifyingChecksum starts verifying the trailing SHA-1 checksum of the
+// index data on another goroutine (on two cores it costs no time next to
+// decoding) and returns a function that waits for the verdict. git writes
+// zeros for the checksum with index.skipHash; they are accepted.
+func verifyingChecksum(data []byte) func() error {
+	done := make(chan error, 1)
+	go func() { done <- checkIndexSum(data) }()
+	return sync.OnceValue(func() error { return <-done })
+}
+
+// checkIndexSum verifies the trailing SHA-1 checksum of index data.
+func checkIndexSum(data []byte) error {
+	if len(data) < 12+hashLen {
+		return nil // too short to hold one: the decoder says so
+	}
+	end := len(data) - hashLen
+	sum := data[end:]
+	if bytes.Equal(sum, make([]byte, hashLen)) {
+		return nil
+	}
+	if got := sha1.Sum(data[:end]); !bytes.Equal(got[:], sum) {
+		return errors.New("checksum mismatch: the index file is corrupt (run `git read-tree HEAD` or `git reset` to rebuild it)")
+	}
+	return nil
+}
+
+// inCommonScope reports whether the decoding of the index that serves
+// most scopes keeps a path: one that may be governed, or a file at the
+// root. Its answer depends only on the path's directory.
+func inCommonScope[T string | []byte](path T) bool {
+	for i := 0; i < len(path); i++ {
+		if path[i] == '/' {
+			return workspace.Candidate(path)
+		}
+	}
+	return true
+}
+
+// outOfCommonScope is the negation of inCommonScope.
+func outOfCommonScope(path string) bool { return !inCommonScope(path) }
+
+// within returns the entries of idx in scope.
+func (idx *indexFile) within(scope Scope) *indexFile {
+	out := &indexFile{tree: idx.tree}
+	for _, e := range idx.entries {
+		if scope.containsPath(e.path) {
+			out.entries = append(out.entries, e)
+		}
+	}
+	return out
+}
+
+// parseIndex decodes the entries of the index in scope.
 func parseIndex(data []byte, scope Scope) (*indexFile, error) {
+	return parseIndexWith(data, scope.contains, false)
+}
+
+// parseIndexWith decodes the index format (versions 2, 3 and 4) itself
+// rather than with go-git, keeping the entries whose paths keep accepts
+// (byDirectory: keep's answer depends only on the path's directory, so it
+// is asked once for each run of entries in the same directory):
+// go-git's decoder reads every entry of a large repository's index into
+// structures through reflection (about 80 ms for 50,000 entries), which a
+// hook would pay on every commit for the few entries it looks at. Every
+// length is checked against the data, so a corrupt or crafted index is an
+// error, never a panic or a silent misreading. The trailing checksum is
+// verified by Repo.readIndex, alongside this decoding (see
+// verifyingChecksum), so that a fuzzer reaches the decoder with any bytes.
+func parseIndexWith(data []byte, keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
 	if len(data) < 12+hashLen || string(data[:4]) != "DIRC" {
 		return nil, errors.New("not a git index file")
 	}
 	end := len(data) - hashLen
-	if sum := data[end:]; !bytes.Equal(sum, make([]byte, hashLen)) { // index.skipHash writes zeros
-		if got := sha1.Sum(data[:end]); !bytes.Equal(got[:], sum) {
-			return nil, errors.New("checksum mismatch: the index file is corrupt (run `git read-tree HEAD` or `git reset` to rebuild it)")
-		}
-	}
 	version := binary.BigEndian.Uint32(data[4:8])
 	if version < 2 || version > 4 {
 		return nil, fmt.Errorf("index version %d is not supported", version)
@@ -93,6 +191,10 @@ func parseIndex(data []byte, scope Scope) (*indexFile, error) {
 	}
 	out := &indexFile{}
 	var name []byte
+	// dir is the directory (with its "/") of the last path keep was
+	// asked about, and kept its answer.
+	var dir []byte
+	kept := false
 	pos := 12
 	for i := uint32(0); i < count; i++ {
 		var e indexEntry
@@ -101,7 +203,16 @@ func parseIndex(data []byte, scope Scope) (*indexFile, error) {
 		if pos, committed, err = readEntry(data[:end], pos, version, &name, &e); err != nil {
 			return nil, fmt.Errorf("entry %d: %w", i, err)
 		}
-		if !committed || !scope.contains(name) {
+		if !committed {
+			continue
+		}
+		if !byDirectory {
+			kept = keep(name)
+		} else if d := bytes.LastIndexByte(name, '/') + 1; d == 0 || d != len(dir) || !bytes.Equal(name[:d], dir) {
+			kept = keep(name)
+			dir = append(dir[:0], name[:d]...)
+		}
+		if !kept {
 			continue
 		}
 		e.path = string(name)

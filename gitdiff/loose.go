@@ -6,9 +6,8 @@ import (
 	"crypto/sha1"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -21,78 +20,132 @@ import (
 // allocated for it.
 const maxInflation = 1032
 
-// readLoose reads a blob stored as a loose object, which is where the
-// blobs a hook looks at usually are (git add writes them loose). ok is
-// false when the object is not loose (it is then in a pack).
-func (r *Repo) readLoose(h plumbing.Hash) (data []byte, ok bool, err error) {
-	hex := h.String()
-	path := filepath.Join(r.objectsDir(), hex[:2], hex[2:])
-	compressed, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, fmt.Errorf("reading object %s: %w", hex, err)
-	}
-	data, err = inflateBlob(compressed, h)
-	if err != nil {
-		return nil, true, fmt.Errorf("object %s: %w", hex, err)
-	}
-	return data, true, nil
+// inflateObject decodes a loose object and checks that its SHA-1 is h. It
+// reads the object itself rather than with go-git, whose reader hashes
+// with SHA-1 collision detection and through several buffers, which costs
+// more than the rest of a staged check; here the deflate stream is
+// inflated straight into a buffer of the declared size (klauspost's
+// inflater, reading from memory, is about twice as fast as the standard
+// one) and hashed once with the standard SHA-1. Every length is checked: a
+// header that declares more than the compressed data can hold is refused
+// before allocating, and trailing data is an error.
+func inflateObject(compressed []byte, h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
+	kind, body, _, err := inflateObjectPrefix(compressed, h, -1)
+	return kind, body, err
 }
 
-// inflateBlob decodes a loose blob object and checks that its SHA-1 is h,
-// as git does. It reads the object itself rather than with go-git, whose
-// reader hashes with SHA-1 collision detection and through several
-// buffers, which costs more than the rest of a staged check; here the
-// deflate stream is inflated straight into a buffer of the declared size
-// (klauspost's inflater, reading from memory, is about twice as fast as the
-// standard one) and hashed once with the standard SHA-1. Every length is
-// checked: a header that declares more than the compressed data can hold is
-// refused before allocating, and trailing data is an error.
-func inflateBlob(compressed []byte, h plumbing.Hash) ([]byte, error) {
-	// A loose object is a two-byte zlib header, then deflate data. The
-	// Adler-32 checksum is not read: the SHA-1 below covers the content.
-	if len(compressed) < 2 || compressed[0]&0x0f != 8 || (uint16(compressed[0])<<8|uint16(compressed[1]))%31 != 0 {
-		return nil, errors.New("corrupt: not a zlib stream")
-	}
-	z := flate.NewReader(bytes.NewReader(compressed[2:]))
-	defer z.Close()
-	zr := bufio.NewReaderSize(z, 64)
-	slice, err := zr.ReadSlice(0)
+// inflateObjectPrefix is inflateObject that also returns the id the first
+// prefix bytes of the content would have as a blob (nil when prefix < 0 or
+// is beyond the content), hashed along with the rest.
+func inflateObjectPrefix(compressed []byte, h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
+	zr, header, kind, n, err := openLoose(compressed, len(compressed))
 	if err != nil {
-		return nil, fmt.Errorf("corrupt header: %w", err)
+		return plumbing.InvalidObject, nil, nil, err
 	}
-	header := append([]byte(nil), slice...) // the reader's buffer is reused
-	kind, size, _ := bytes.Cut(header[:len(header)-1], []byte(" "))
-	n, err := strconv.ParseInt(string(size), 10, 64)
-	if string(kind) != "blob" || err != nil || n < 0 || string(size) != strconv.FormatInt(n, 10) {
-		return nil, errors.New("not a well-formed blob")
-	}
-	if n > int64(len(compressed))*maxInflation {
-		return nil, fmt.Errorf("corrupt: declares %d bytes, more than %d compressed bytes can hold", n, len(compressed))
+	if prefix > n {
+		prefix = -1
 	}
 	body := make([]byte, n)
-	if _, err := io.ReadFull(zr, body); err != nil {
-		return nil, fmt.Errorf("corrupt: %w", err)
+	sum, prefixSum, err := inflateHashing(zr, header, body, int(prefix))
+	if err != nil {
+		return plumbing.InvalidObject, nil, nil, fmt.Errorf("corrupt: %w", err)
 	}
 	if extra, _ := zr.Read(make([]byte, 1)); extra != 0 {
-		return nil, errors.New("corrupt: more data than the header declares")
+		return plumbing.InvalidObject, nil, nil, errors.New("corrupt: more data than the header declares")
 	}
-	sum := sha1.New()
-	sum.Write(header)
-	sum.Write(body)
-	if !bytes.Equal(sum.Sum(nil), h[:]) {
-		return nil, errors.New("corrupt: content does not match the object id")
+	if !bytes.Equal(sum, h[:]) {
+		return plumbing.InvalidObject, nil, nil, errors.New("corrupt: content does not match the object id")
 	}
-	return body, nil
+	return kind, body, prefixSum, nil
 }
 
-// objectsDir is where the repository keeps its objects (shared by linked
-// worktrees).
-func (r *Repo) objectsDir() string {
-	if r.commonDir != "" {
-		return filepath.Join(r.commonDir, "objects")
+// Sizes of the hashing that goes along with inflating a large object.
+const (
+	// minHashAlong is the smallest object hashed while it is inflated
+	// rather than after.
+	minHashAlong = 1 << 20
+	// hashAlongChunk is how much is inflated before it is handed to the
+	// hashing.
+	hashAlongChunk = 256 << 10
+)
+
+// inflateHashing fills body from zr and returns the SHA-1 of header and
+// body and, when prefix >= 0, the id of body[:prefix] as a blob. A large
+// body is hashed by another goroutine, chunk by chunk, as it is inflated:
+// on two cores the hashing then costs no time.
+func inflateHashing(zr io.Reader, header, body []byte, prefix int) (sum, prefixSum []byte, err error) {
+	whole := sha1.New()
+	whole.Write(header)
+	var part hash.Hash
+	if prefix >= 0 {
+		part = prefixHash(prefix)
 	}
-	return filepath.Join(r.gitDir, "objects")
+	hashUpTo := func(from, upto int) {
+		whole.Write(body[from:upto])
+		if part != nil && from < prefix {
+			part.Write(body[from:min(upto, prefix)])
+		}
+	}
+	finish := func() ([]byte, []byte) {
+		if part == nil {
+			return whole.Sum(nil), nil
+		}
+		return whole.Sum(nil), prefixSumOf(part)
+	}
+	if len(body) < minHashAlong {
+		if _, err := io.ReadFull(zr, body); err != nil {
+			return nil, nil, err
+		}
+		hashUpTo(0, len(body))
+		sum, prefixSum = finish()
+		return sum, prefixSum, nil
+	}
+	written := make(chan int, len(body)/hashAlongChunk+1)
+	hashed := make(chan struct{})
+	go func() {
+		from := 0
+		for upto := range written {
+			hashUpTo(from, upto)
+			from = upto
+		}
+		close(hashed)
+	}()
+	for off := 0; off < len(body) && err == nil; off += hashAlongChunk {
+		end := min(off+hashAlongChunk, len(body))
+		if _, err = io.ReadFull(zr, body[off:end]); err == nil {
+			written <- end
+		}
+	}
+	close(written)
+	<-hashed
+	sum, prefixSum = finish()
+	return sum, prefixSum, err
+}
+
+// openLoose reads the header of a loose object ("<type> <size>\0") from
+// the start of its compressed form (total bytes long in all) and returns a
+// reader of its content, the header itself, and the type and size it
+// declares.
+func openLoose(compressed []byte, total int) (*bufio.Reader, []byte, plumbing.ObjectType, int64, error) {
+	// A loose object is a two-byte zlib header, then deflate data. The
+	// Adler-32 checksum is not read: the SHA-1 covers the content.
+	if len(compressed) < 2 || compressed[0]&0x0f != 8 || (uint16(compressed[0])<<8|uint16(compressed[1]))%31 != 0 {
+		return nil, nil, plumbing.InvalidObject, 0, errors.New("corrupt: not a zlib stream")
+	}
+	zr := bufio.NewReaderSize(flate.NewReader(bytes.NewReader(compressed[2:])), 64)
+	slice, err := zr.ReadSlice(0)
+	if err != nil {
+		return nil, nil, plumbing.InvalidObject, 0, fmt.Errorf("corrupt header: %w", err)
+	}
+	header := append([]byte(nil), slice...) // the reader's buffer is reused
+	name, size, _ := bytes.Cut(header[:len(header)-1], []byte(" "))
+	kind, err := plumbing.ParseObjectType(string(name))
+	n, perr := strconv.ParseInt(string(size), 10, 64)
+	if err != nil || kind == plumbing.OFSDeltaObject || kind == plumbing.REFDeltaObject || perr != nil || n < 0 || string(size) != strconv.FormatInt(n, 10) {
+		return nil, nil, plumbing.InvalidObject, 0, errors.New("not a well-formed object header")
+	}
+	if n > int64(total)*maxInflation {
+		return nil, nil, plumbing.InvalidObject, 0, fmt.Errorf("corrupt: declares %d bytes, more than %d compressed bytes can hold", n, total)
+	}
+	return zr, header, kind, n, nil
 }

@@ -67,18 +67,18 @@ func (r *Repo) mergeChangesOf(m *merge, candidates []string, result func(path st
 			continue
 		}
 		ch := changes.Change{Path: path, Merge: &changes.Merge{}}
-		if ch.New, err = r.optionalBlob(n); err != nil {
+		if ch.New, err = r.optionalBlob(n, nil); err != nil {
 			return nil, err
 		}
 		for _, v := range versions {
-			pb, err := r.optionalBlob(v)
+			pb, err := r.optionalBlob(v, ch.New)
 			if err != nil {
 				return nil, err
 			}
 			ch.Merge.Parents = append(ch.Merge.Parents, pb)
 		}
 		ch.Old = ch.Merge.Parents[0]
-		if ch.Merge.Base, err = r.optionalBlob(b); err != nil {
+		if ch.Merge.Base, err = r.optionalBlob(b, ch.New); err != nil {
 			return nil, err
 		}
 		list = append(list, ch)
@@ -133,9 +133,14 @@ func lookup(t *object.Tree, path string) (*entry, error) {
 	return &entry{hash: e.Hash, mode: e.Mode}, nil
 }
 
-func (r *Repo) optionalBlob(e *entry) (*changes.Blob, error) {
-	if e == nil {
+// optionalBlob reads the version at e, if any; with a result, the way an
+// old version is read (see oldBlob).
+func (r *Repo) optionalBlob(e *entry, result *changes.Blob) (*changes.Blob, error) {
+	switch {
+	case e == nil:
 		return nil, nil
+	case result != nil:
+		return r.oldBlob(*e, result, nil)
 	}
 	return r.blob(*e)
 }

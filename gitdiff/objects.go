@@ -45,48 +45,67 @@ type entry struct {
 // entries maps a path to its entry.
 type entries map[string]entry
 
+// blobKey names a version in the blob cache: its object and its mode (a
+// symbolic link can share an object with a file).
+func blobKey(e entry) string {
+	return e.hash.String() + " " + e.mode.String()
+}
+
 // blob reads the object of e as a Blob, once per run.
 func (r *Repo) blob(e entry) (*changes.Blob, error) {
-	key := e.hash.String() + " " + e.mode.String()
+	b, _, err := r.blobHashingPrefix(e, -1)
+	return b, err
+}
+
+// blobHashingPrefix is blob that also returns, when it reads a loose
+// object, the id its first prefix bytes would have as a blob (see
+// oldBlob); nil otherwise.
+func (r *Repo) blobHashingPrefix(e entry, prefix int64) (*changes.Blob, []byte, error) {
+	key := blobKey(e)
 	if b, ok := r.blobs[key]; ok {
-		return b, nil
+		return b, nil, nil
 	}
 	b := &changes.Blob{Hash: e.hash.String(), Kind: changes.KindFile}
+	var sum []byte
 	switch e.mode {
 	case filemode.Submodule:
 		b.Kind = changes.KindSubmodule
 	case filemode.Symlink:
 		b.Kind = changes.KindSymlink
+		prefix = -1
 		fallthrough
 	default:
-		data, err := r.readBlob(e.hash)
+		data, prefixSum, err := r.readBlob(e.hash, prefix)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		b.Data = data
+		b.Data, sum = data, prefixSum
 	}
 	r.blobs[key] = b
-	return b, nil
+	return b, sum, nil
 }
 
-func (r *Repo) readBlob(h plumbing.Hash) ([]byte, error) {
-	if data, ok, err := r.readLoose(h); ok || err != nil {
-		return data, err
+func (r *Repo) readBlob(h plumbing.Hash, prefix int64) ([]byte, []byte, error) {
+	kind, data, sum, err := r.objects.readHashingPrefix(h, prefix)
+	if err == nil && kind != plumbing.BlobObject {
+		err = fmt.Errorf("object %s is a %s, not a blob", h, kind)
+	}
+	if !errors.Is(err, plumbing.ErrObjectNotFound) {
+		return data, sum, err
 	}
 	obj, err := r.repo.BlobObject(h)
 	if err != nil {
-		return nil, r.objectError("blob", h, err)
+		return nil, nil, r.objectError("blob", h, err)
 	}
 	rd, err := obj.Reader()
 	if err != nil {
-		return nil, fmt.Errorf("reading blob %s: %w", h, err)
+		return nil, nil, fmt.Errorf("reading blob %s: %w", h, err)
 	}
 	defer rd.Close()
-	data, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, fmt.Errorf("reading blob %s: %w", h, err)
+	if data, err = io.ReadAll(rd); err != nil {
+		return nil, nil, fmt.Errorf("reading blob %s: %w", h, err)
 	}
-	return data, nil
+	return data, nil, nil
 }
 
 // objectError explains a missing object; in a shallow clone that is a sign
@@ -114,13 +133,18 @@ func (r *Repo) diff(old, new entries) ([]changes.Change, error) {
 		}
 		ch := changes.Change{Path: path}
 		var err error
-		if hadOld {
-			if ch.Old, err = r.blob(o); err != nil {
+		var prefixSum []byte
+		if hasNew {
+			prefix := int64(-1)
+			if hadOld {
+				prefix = r.prefixCandidate(o, n)
+			}
+			if ch.New, prefixSum, err = r.blobHashingPrefix(n, prefix); err != nil {
 				return nil, err
 			}
 		}
-		if hasNew {
-			if ch.New, err = r.blob(n); err != nil {
+		if hadOld {
+			if ch.Old, err = r.oldBlob(o, ch.New, prefixSum); err != nil {
 				return nil, err
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-billy/v5/osfs"
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
@@ -51,7 +52,18 @@ type Repo struct {
 	// the governed files and for configuration files.
 	index     []byte
 	indexRead bool
-	blobs     map[string]*changes.Blob
+	// indexChecked waits for the verification of the index's checksum,
+	// which runs while the index is decoded (see readIndex).
+	indexChecked func() error
+	// indexCommon and indexAll are the index decoded for most scopes and
+	// for every path (see readIndex).
+	indexCommon, indexAll *indexFile
+	// releases unmap what the repository mapped.
+	releases []func() error
+	blobs    map[string]*changes.Blob
+	// objects reads loose and packed objects without go-git, which reads
+	// what it cannot find.
+	objects *objectStore
 }
 
 // Open opens the repository that contains dir: a work tree (from any of its
@@ -77,11 +89,23 @@ func open(storage *filesystem.Storage, loc location, opts Options) (*Repo, error
 	if err := checkFormat(cfg); err != nil {
 		return nil, err
 	}
-	repo, err := git.Open(&tolerantStorage{storage}, nil)
-	if err != nil {
+	r := &Repo{storage: storage, opts: opts, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*changes.Blob{}}
+	r.objects = newObjectStore(r.objectsDir())
+	if r.repo, err = git.Open(&tolerantStorage{Storage: storage, objects: r.objects}, nil); err != nil {
 		return nil, fmt.Errorf("opening %s: %w", loc.gitDir, err)
 	}
-	return &Repo{repo: repo, storage: storage, opts: opts, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*changes.Blob{}}, nil
+	return r, nil
+}
+
+// Close releases the files the repository holds open or mapped; the Repo
+// must not be used afterwards.
+func (r *Repo) Close() error {
+	errs := []error{r.objects.close()}
+	for _, release := range r.releases {
+		errs = append(errs, release())
+	}
+	r.releases, r.index, r.indexRead, r.indexCommon, r.indexAll = nil, nil, false, nil, nil
+	return errors.Join(errs...)
 }
 
 // WorkTree is the root of the work tree; "" for a bare repository.
@@ -99,11 +123,29 @@ func checkFormat(cfg *config.Config) error {
 	return nil
 }
 
-// tolerantStorage hides extensions.worktreeConfig from go-git, which
-// refuses repositories that set it (`git sparse-checkout` does) although
-// it changes nothing small-hook reads (go-git issue #1943).
+// tolerantStorage is the storage go-git reads through. It hides
+// extensions.worktreeConfig from go-git, which refuses repositories that
+// set it (`git sparse-checkout` does) although it changes nothing
+// small-hook reads (go-git issue #1943), and it reads objects with
+// objectStore, leaving to go-git's own storage only what that cannot find.
 type tolerantStorage struct {
 	*filesystem.Storage
+	objects *objectStore
+}
+
+// EncodedObject reads an object of type t (or any type) by its id.
+func (s *tolerantStorage) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	kind, data, err := s.objects.read(h)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		return s.Storage.EncodedObject(t, h)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if t != plumbing.AnyObject && kind != t {
+		return nil, plumbing.ErrObjectNotFound
+	}
+	return &storedObject{hash: h, kind: kind, data: data}, nil
 }
 
 // Config returns the repository configuration without worktreeConfig.
@@ -246,4 +288,13 @@ func LocateWith(dir string, opts Options) (Location, error) {
 		common = loc.gitDir
 	}
 	return Location{GitDir: loc.gitDir, CommonDir: common, WorkTree: loc.workTree}, nil
+}
+
+// objectsDir is where the repository keeps its objects (shared by linked
+// worktrees).
+func (r *Repo) objectsDir() string {
+	if r.commonDir != "" {
+		return filepath.Join(r.commonDir, "objects")
+	}
+	return filepath.Join(r.gitDir, "objects")
 }

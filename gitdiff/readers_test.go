@@ -42,8 +42,6 @@ func TestIndexReaderRefusesCorruptIndexes(t *testing.T) {
 	if _, err := parseIndex(good, Scope{}); err != nil {
 		t.Fatal(err)
 	}
-	flipped := append([]byte{}, good...)
-	flipped[40] ^= 1
 	extended := append([]byte{}, good[:12+entryFixedSize]...)
 	binary.BigEndian.PutUint16(extended[12+60:], 0x4000) // extended flags, then nothing
 	extended = resum(append(extended, make([]byte, hashLen)...))
@@ -53,7 +51,6 @@ func TestIndexReaderRefusesCorruptIndexes(t *testing.T) {
 	at := bytes.Index(tree, []byte("TREE"))
 	binary.BigEndian.PutUint32(tree[at+4:], 1<<20)
 	for name, data := range map[string][]byte{
-		"checksum mismatch":          flipped,
 		"extended flags cut short":   extended,
 		"more entries than bytes":    resum(many),
 		"extension larger than file": resum(tree),
@@ -67,6 +64,8 @@ func TestIndexReaderRefusesCorruptIndexes(t *testing.T) {
 	}
 }
 
+// TestIndexReaderAcceptsSkipHash: git writes zeros for the checksum with
+// index.skipHash, which the reader accepts.
 func TestIndexReaderAcceptsSkipHash(t *testing.T) {
 	data := realIndex(t, "2")
 	copy(data[len(data)-hashLen:], make([]byte, hashLen))
@@ -79,9 +78,63 @@ func TestIndexReaderAcceptsSkipHash(t *testing.T) {
 	}
 }
 
+// TestIndexChecksumIsVerified: a byte of the index changed on disk is an
+// error naming the index, whether or not the change still decodes; zeros
+// in place of the checksum (index.skipHash) are not.
+func TestIndexChecksumIsVerified(t *testing.T) {
+	for name, c := range map[string]struct {
+		edit func([]byte)
+		want string
+	}{
+		"a path's byte flipped": {func(d []byte) { d[12+entryFixedSize+1] ^= 1 }, "checksum mismatch"},
+		"the checksum flipped":  {func(d []byte) { d[len(d)-1] ^= 1 }, "checksum mismatch"},
+		"skipHash zeros":        {func(d []byte) { copy(d[len(d)-hashLen:], make([]byte, hashLen)) }, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := newRepo(t)
+			r.write(".small/progress.small.yml", "p")
+			r.commit("one")
+			path := filepath.Join(r.dir, ".git", "index")
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.edit(data)
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			repo, err := Open(r.dir, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer repo.Close()
+			_, err = repo.Staged(Scope{})
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("unexpected error: %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), path)):
+				t.Fatalf("got %v, want an error naming %s with %q", err, path, c.want)
+			}
+		})
+	}
+}
+
 func FuzzParseIndex(f *testing.F) {
 	for _, v := range []string{"2", "3", "4"} {
 		f.Add(realIndex(f, v))
+	}
+	nested := newRepo(f)
+	for _, p := range []string{"README", "a/b/x", "a/b/y", "a/b/.small/p", "a/b/.small/q", "a/c/artifacts/n.md", "a/c/z", "a/d", "b/.SMALL/p"} {
+		nested.write(p, p)
+	}
+	nested.commit("nested")
+	for _, v := range []string{"2", "4"} {
+		nested.git("update-index", "--index-version", v)
+		data, err := os.ReadFile(filepath.Join(nested.dir, ".git", "index"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, scope := range []Scope{{}, {All: true}} {
@@ -95,10 +148,12 @@ func FuzzParseIndex(f *testing.F) {
 				}
 			}
 		}
-		// The checksum guards the structure; the parser must hold even
-		// when the checksum is right.
-		if len(data) > hashLen {
-			parseIndex(resum(data), Scope{All: true})
+		// Asking once per directory keeps exactly what asking for every
+		// path keeps.
+		each, err1 := parseIndexWith(data, inCommonScope[[]byte], false)
+		byDir, err2 := parseIndexWith(data, inCommonScope[[]byte], true)
+		if (err1 == nil) != (err2 == nil) || err1 == nil && fmt.Sprint(each.entries) != fmt.Sprint(byDir.entries) {
+			t.Fatalf("by directory %v (%v), path by path %v (%v)", byDir, err2, each, err1)
 		}
 	})
 }
@@ -117,13 +172,17 @@ func looseObject(header string, body []byte) ([]byte, plumbing.Hash) {
 func TestLooseObjectsAreVerified(t *testing.T) {
 	body := []byte("entries: []\n")
 	good, id := looseObject(fmt.Sprintf("blob %d\x00", len(body)), body)
-	if got, err := inflateBlob(good, id); err != nil || !bytes.Equal(got, body) {
-		t.Fatalf("a good object: %q, %v", got, err)
+	if kind, got, err := inflateObject(good, id); err != nil || kind != plumbing.BlobObject || !bytes.Equal(got, body) {
+		t.Fatalf("a good object: %v %q, %v", kind, got, err)
+	}
+	tree, treeID := looseObject(fmt.Sprintf("tree %d\x00", len(body)), body)
+	if kind, _, err := inflateObject(tree, treeID); err != nil || kind != plumbing.TreeObject {
+		t.Fatalf("a tree: %v, %v", kind, err)
 	}
 	huge, hugeID := looseObject("blob 9000000000000000000\x00", body)
 	short, shortID := looseObject("blob 100\x00", body)
 	long, longID := looseObject("blob 3\x00", body)
-	tree, treeID := looseObject(fmt.Sprintf("tree %d\x00", len(body)), body)
+	delta, deltaID := looseObject(fmt.Sprintf("ofs-delta %d\x00", len(body)), body)
 	padded, paddedID := looseObject(fmt.Sprintf("blob 0%d\x00", len(body)), body)
 	other := id
 	other[0] ^= 1
@@ -135,13 +194,13 @@ func TestLooseObjectsAreVerified(t *testing.T) {
 		"declared size beyond any inflation": {huge, hugeID, "more than"},
 		"shorter than declared":              {short, shortID, "corrupt"},
 		"longer than declared":               {long, longID, "more data"},
-		"not a blob":                         {tree, treeID, "not a well-formed blob"},
-		"size with a leading zero":           {padded, paddedID, "not a well-formed blob"},
+		"a pack's delta type":                {delta, deltaID, "not a well-formed object header"},
+		"size with a leading zero":           {padded, paddedID, "not a well-formed object header"},
 		"content of another id":              {good, other, "does not match"},
 		"not zlib":                           {[]byte("blob 3\x00abc"), id, "not a zlib stream"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := inflateBlob(c.data, c.id); err == nil || !strings.Contains(err.Error(), c.want) {
+			if _, _, err := inflateObject(c.data, c.id); err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %v, want an error with %q", err, c.want)
 			}
 		})
@@ -161,11 +220,77 @@ func FuzzInflateBlob(f *testing.F) {
 			return
 		}
 		var id plumbing.Hash
-		if got, err := inflateBlob(data, id); err == nil {
-			sum := sha1.Sum(append([]byte(fmt.Sprintf("blob %d\x00", len(got))), got...))
+		if kind, got, err := inflateObject(data, id); err == nil {
+			sum := sha1.Sum(append([]byte(fmt.Sprintf("%s %d\x00", kind, len(got))), got...))
 			if plumbing.Hash(sum) != id {
 				t.Fatal("accepted content that does not match the id")
 			}
 		}
 	})
+}
+
+// TestIndexScopesShareOneDecoding: whatever order the scopes are asked
+// in, the index decoded once for most of them gives each scope exactly
+// the entries a decoding for that scope alone gives.
+func TestIndexScopesShareOneDecoding(t *testing.T) {
+	r := newRepo(t)
+	for _, p := range []string{".small-hook.yml", ".gitleaks.toml", "README.md", ".small/progress.small.yml", "a/.SMALL/x", "a/artifacts/n.md", "docs/guide.md", "src/x/.awp/key.pem"} {
+		r.write(p, p)
+	}
+	r.commit("files")
+	data, err := os.ReadFile(filepath.Join(r.dir, ".git", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scopes := []Scope{{Only: []string{".small-hook.yml", ".gitleaksignore"}}, {}, {Only: []string{"docs/guide.md", ".small-hook.yml"}}, {All: true}, {Only: []string{}}, {Only: []string{"a/.SMALL/x"}}}
+	for _, order := range [][]int{{0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}, {1, 3, 0, 2, 5, 4}} {
+		g := r.open()
+		for _, i := range order {
+			got, err := g.readIndex(scopes[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := parseIndex(data, scopes[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got.entries) != fmt.Sprint(want.entries) || (got.tree == nil) != (want.tree == nil) {
+				t.Errorf("scope %+v: %v, want %v", scopes[i], got.entries, want.entries)
+			}
+		}
+		if err := g.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestLargeLooseObjectsAreVerifiedWhileInflated: an object large enough to
+// be hashed along its inflation is read whole and checked the same way.
+func TestLargeLooseObjectsAreVerifiedWhileInflated(t *testing.T) {
+	body := bytes.Repeat([]byte("    - task_id: task-1\n      evidence: passed\n"), 3*minHashAlong/40)
+	good, id := looseObject(fmt.Sprintf("blob %d\x00", len(body)), body)
+	kind, got, err := inflateObject(good, id)
+	if err != nil || kind != plumbing.BlobObject || !bytes.Equal(got, body) {
+		t.Fatalf("%v, %d bytes, %v", kind, len(got), err)
+	}
+	for _, prefix := range []int{0, 1, hashAlongChunk - 1, hashAlongChunk, hashAlongChunk + 1, len(body) / 2, len(body) - 1, len(body)} {
+		_, _, sum, err := inflateObjectPrefix(good, id, int64(prefix))
+		if err != nil || !bytes.Equal(sum, blobID(body[:prefix])) {
+			t.Fatalf("prefix %d: %x, %v", prefix, sum, err)
+		}
+	}
+	if _, _, sum, err := inflateObjectPrefix(good, id, int64(len(body)+1)); err != nil || sum != nil {
+		t.Fatalf("a prefix beyond the content: %x, %v", sum, err)
+	}
+	other := id
+	other[19] ^= 1
+	short, shortID := looseObject(fmt.Sprintf("blob %d\x00", len(body)+hashAlongChunk/2), body)
+	for name, c := range map[string]struct {
+		data []byte
+		id   plumbing.Hash
+	}{"another id": {good, other}, "shorter than declared": {short, shortID}} {
+		if _, _, err := inflateObject(c.data, c.id); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
 }

@@ -86,7 +86,8 @@ func TestNestedWorkspaces(t *testing.T) {
 // TestStagedAgreesWithGit compares the staged change with `git diff
 // --cached` after random edits, moves and deletions, with the index's
 // cache tree in whatever state git leaves it (valid after a commit,
-// partly invalid after adds, rebuilt by read-tree).
+// partly invalid after adds, rebuilt by read-tree), and with objects loose
+// or packed (HEAD's trees read from packs, as deltas).
 func TestStagedAgreesWithGit(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	dirs := []string{".small", "a/.small", "a/b/.small", "artifacts", "t/.awp", "t/artifacts", "src", "src/deep/er", "docs"}
@@ -97,6 +98,12 @@ func TestStagedAgreesWithGit(t *testing.T) {
 	}
 	r.commit("start")
 	for round := 0; round < 25; round++ {
+		switch rng.Intn(4) {
+		case 0:
+			r.git("gc", "-q")
+		case 1:
+			r.git("repack", "-dq")
+		}
 		for k := 0; k < 1+rng.Intn(4); k++ {
 			path := fmt.Sprintf("%s/f%d", dirs[rng.Intn(len(dirs))], rng.Intn(40))
 			switch full := filepath.Join(r.dir, path); rng.Intn(3) {

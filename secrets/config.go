@@ -132,6 +132,21 @@ func compile(vc *config.ViperConfig, included map[string]bool, path string) (det
 			det, err = nil, fmt.Errorf("%s: invalid gitleaks configuration: %v", path, r)
 		}
 	}()
+	cfg, err := translate(vc, included, true, path)
+	if err != nil {
+		return nil, err
+	}
+	d := detect.NewDetector(cfg)
+	// Findings that gitleaks hands back hold no secret; the preview is
+	// taken from the scanned text (see secretIn).
+	d.Redact = 100
+	return d, nil
+}
+
+// translate compiles the rules of vc named in included and, with
+// allowlists, the allowlists of vc, the DID and the SSH fingerprint allowlists. It may panic on a
+// bad regular expression.
+func translate(vc *config.ViperConfig, included map[string]bool, allowlists bool, path string) (config.Config, error) {
 	subset := *vc
 	subset.Rules = nil
 	for _, r := range vc.Rules {
@@ -139,9 +154,17 @@ func compile(vc *config.ViperConfig, included map[string]bool, path string) (det
 			subset.Rules = append(subset.Rules, r)
 		}
 	}
+	if !allowlists {
+		// joinLegacyAllowlists moved the deprecated [allowlist] table
+		// into Allowlists.
+		subset.Allowlists = nil
+	}
 	cfg, err := subset.Translate()
 	if err != nil {
-		return nil, fmt.Errorf("%s: invalid gitleaks configuration: %w", path, err)
+		return config.Config{}, fmt.Errorf("%s: invalid gitleaks configuration: %w", path, err)
+	}
+	if !allowlists {
+		return cfg, nil
 	}
 	for _, a := range []*config.Allowlist{{
 		Description: "did:key identifiers are public keys",
@@ -153,13 +176,9 @@ func compile(vc *config.ViperConfig, included map[string]bool, path string) (det
 		Regexes:     []*regexp.Regexp{regexp.MustCompile(fingerprintPattern)},
 	}} {
 		if err := a.Validate(); err != nil {
-			return nil, fmt.Errorf("%s allowlist: %w", a.Description, err)
+			return config.Config{}, fmt.Errorf("%s allowlist: %w", a.Description, err)
 		}
 		cfg.Allowlists = append(cfg.Allowlists, a)
 	}
-	d := detect.NewDetector(cfg)
-	// Findings that gitleaks hands back hold no secret; the preview is
-	// taken from the scanned text (see secretOf).
-	d.Redact = 100
-	return d, nil
+	return cfg, nil
 }

@@ -8,14 +8,20 @@ import (
 	"github.com/zricethezav/gitleaks/v8/detect"
 )
 
-// detectorFor returns a detector with every rule that could match content:
-// the rules whose keywords occur in it, and those without keywords.
-// Compiling gitleaks' 200-odd regular expressions is most of its start-up
-// cost, so only the rules the content calls for are compiled; a later scan
-// that needs more rules rebuilds the detector with them added.
-func (s *Scanner) detectorFor(content []byte) (*detect.Detector, error) {
+// detectorFor returns a detector with every rule in need (the rules whose
+// keywords occur in the content to scan), those without keywords and the
+// rules they depend on. Compiling gitleaks' 200-odd regular expressions is
+// most of its start-up cost, so only the rules the content calls for are
+// compiled; a later scan that needs more rules adds them.
+func (s *Scanner) detectorFor(need map[string]bool) (*detect.Detector, error) {
+	for _, r := range s.rules.Rules {
+		if len(r.Keywords) == 0 {
+			need[r.ID] = true
+		}
+	}
+	s.dependencies(need)
 	missing := false
-	for id := range s.wanted(asciiLower(content)) {
+	for id := range need {
 		if !s.included[id] {
 			missing = true
 			s.included[id] = true
@@ -24,7 +30,7 @@ func (s *Scanner) detectorFor(content []byte) (*detect.Detector, error) {
 	if s.detector != nil && !missing {
 		return s.detector, nil
 	}
-	s.detector, s.err = compile(s.rules, s.included, s.configName())
+	s.detector, s.err = s.compiler.detector(s.included)
 	return s.detector, s.err
 }
 
@@ -60,6 +66,7 @@ func (s *Scanner) load() error {
 		return s.err
 	}
 	s.ignore = parseIgnore(s.opts.Ignore)
+	s.compiler = &compiler{vc: s.rules, name: s.configName()}
 	s.included = map[string]bool{}
 	s.blockKeywords = map[string]bool{}
 	s.blockRules = map[string]bool{}
@@ -84,24 +91,6 @@ func (s *Scanner) load() error {
 	}
 	s.trie = builder.Build()
 	return nil
-}
-
-// wanted lists the rules content calls for, with the rules they depend on.
-func (s *Scanner) wanted(lower []byte) map[string]bool {
-	need := map[string]bool{}
-	for _, r := range s.rules.Rules {
-		if len(r.Keywords) == 0 {
-			need[r.ID] = true
-		}
-	}
-	s.trie.Walk(lower, func(end, size, _ int64) bool {
-		for _, id := range s.keywordRules[string(lower[end-size+1:end+1])] {
-			need[id] = true
-		}
-		return true
-	})
-	s.dependencies(need)
-	return need
 }
 
 // dependencies adds to need the rules that the rules in need require and

@@ -24,11 +24,15 @@ func (s *Scanner) find(path string, t *text, j judged) ([]match, error) {
 	p := s.plan(t, j)
 	var found []match
 	if frags := fragments(t, p); len(frags) > 0 {
-		var all bytes.Buffer
-		for _, fr := range frags {
-			all.WriteString(fr.text)
-		}
-		det, err := s.detectorFor(all.Bytes())
+		need := map[string]bool{}
+		frags = joinFragments(frags, func(fr fragment) string {
+			ids := s.rulesIn(p, fr.off, fr.off+len(fr.text))
+			for _, id := range ids {
+				need[id] = true
+			}
+			return strings.Join(ids, " ")
+		})
+		det, err := s.detectorFor(need)
 		if err != nil {
 			return nil, err
 		}
@@ -66,8 +70,9 @@ type plan struct {
 	selected []int
 	// hits are the offsets of keywords (sorted): only the windows of a
 	// long line that hold one are scanned; every window is when keywords
-	// is false.
+	// is false. found are the same keywords, by offset.
 	hits     []int
+	found    map[int][]string
 	keywords bool
 	// blocks are the offsets of the opening keywords of block secrets
 	// (sorted).
@@ -81,14 +86,18 @@ type plan struct {
 // every keyword. A configuration with a content rule without keywords has
 // every judged line scanned, and every window of a long one.
 func (s *Scanner) plan(t *text, j judged) plan {
-	p := plan{keywords: !s.keywordless}
+	p := plan{keywords: !s.keywordless, found: map[int][]string{}}
 	hit := make([]bool, t.lines())
 	lower := asciiLower(t.data)
 	s.trie.Walk(lower, func(end, size, _ int64) bool {
 		start := int(end - size + 1)
 		hit[t.index(start)] = true
-		p.hits = append(p.hits, start)
-		if s.blockKeywords[string(lower[start:end+1])] {
+		keyword := string(lower[start : end+1])
+		if len(p.found[start]) == 0 {
+			p.hits = append(p.hits, start)
+		}
+		p.found[start] = append(p.found[start], keyword)
+		if s.blockKeywords[keyword] {
 			p.blocks = append(p.blocks, start)
 		}
 		return true
@@ -118,6 +127,19 @@ func (s *Scanner) plan(t *text, j judged) plan {
 		p.selected = []int{0}
 	}
 	return p
+}
+
+// rulesIn lists, sorted, the rules that the keywords starting between
+// offsets from and to of a planned text call for.
+func (s *Scanner) rulesIn(p plan, from, to int) []string {
+	var ids []string
+	for k, _ := slices.BinarySearch(p.hits, from); k < len(p.hits) && p.hits[k] < to; k++ {
+		for _, keyword := range p.found[p.hits[k]] {
+			ids = append(ids, s.keywordRules[keyword]...)
+		}
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }
 
 // asciiLower lower-cases ASCII letters only, so that offsets stay those of

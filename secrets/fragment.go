@@ -1,6 +1,9 @@
 package secrets
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Sizes of what gitleaks is handed at once. gitleaks runs every allowlist
 // of a rule over the whole line of every candidate match, so a line's
@@ -29,11 +32,71 @@ const (
 	maxBlock = 32 << 10
 )
 
-// fragment is text handed to gitleaks at once, and its byte offset in the
-// scanned text.
+// fragment is text handed to gitleaks at once: a piece of the scanned
+// text, whose byte offset there is off, or several pieces joined by
+// valueSeparator lines.
 type fragment struct {
 	text string
 	off  int
+	// joined are the pieces after the first, by where they start in text
+	// and in the scanned text.
+	joined []piece
+}
+
+// piece is where a piece of a joined fragment starts in the fragment
+// (at) and in the scanned text (off).
+type piece struct{ at, off int }
+
+// offset maps an offset in the fragment's text to the scanned text.
+func (fr fragment) offset(i int) int {
+	k, _ := slices.BinarySearchFunc(fr.joined, i, func(p piece, i int) int { return p.at - i })
+	if k < len(fr.joined) && fr.joined[k].at == i {
+		k++
+	}
+	if k == 0 {
+		return fr.off + i
+	}
+	p := fr.joined[k-1]
+	return p.off + i - p.at
+}
+
+// joinFragments joins fragments that call for the same rules (sig) into
+// fragments of at most chunkSize bytes, each piece after the first on the
+// line after a valueSeparator line, which no rule's match can run across.
+// gitleaks pays a fixed cost for every fragment — its global allowlist's
+// path patterns alone take tens of microseconds — and the lines with
+// keywords of a progress file, an entry or two apart, would otherwise be
+// handed over a few lines at a time. Only fragments that call for the
+// same rules go together: gitleaks runs a rule over a whole fragment when
+// its keyword occurs anywhere in it, so joining others would make every
+// rule read every piece.
+func joinFragments(frags []fragment, sig func(fragment) string) []fragment {
+	type joining struct {
+		fragment
+		text strings.Builder
+	}
+	var out []*joining
+	open := map[string]*joining{}
+	for _, fr := range frags {
+		key := sig(fr)
+		j := open[key]
+		if j == nil || j.text.Len()+len(valueSeparator)+len(fr.text) > chunkSize {
+			j = &joining{fragment: fragment{off: fr.off}}
+			j.text.WriteString(fr.text)
+			open[key] = j
+			out = append(out, j)
+			continue
+		}
+		j.text.WriteString(valueSeparator[1:])
+		j.joined = append(j.joined, piece{at: j.text.Len(), off: fr.off})
+		j.text.WriteString(fr.text)
+	}
+	joined := make([]fragment, len(out))
+	for i, j := range out {
+		joined[i] = j.fragment
+		joined[i].text = j.text.String()
+	}
+	return joined
 }
 
 // fragment returns the text from offset from to offset to. It ends with a

@@ -32,7 +32,7 @@ func locate(det *detect.Detector, fr fragment, f report.Finding) match {
 		start = lineStart(fr.text, f.StartLine-1)
 		end = start + 1
 	}
-	m.start, m.end = fr.off+start, fr.off+end
+	m.start, m.end = fr.offset(start), fr.offset(end-1)+1
 	if ok {
 		m.secret = secretIn(det, fr.text[start:end], f)
 	}

@@ -107,6 +107,7 @@ type Scanner struct {
 	// only the rules whose matches span lines (see blockRules).
 	detector *detect.Detector
 	included map[string]bool
+	compiler *compiler
 	blocks   *detect.Detector
 	// trie finds every rule's keywords (lower case) and keywordRules maps
 	// each to the rules it calls for; blockKeywords and blockRules are

@@ -359,3 +359,44 @@ func BenchmarkDetectorBuildAllRules(b *testing.B) {
 		}
 	}
 }
+
+// TestJoinedFragmentsKeepLinesAndColumns: lines with keywords far apart
+// are handed to gitleaks in one fragment; every secret is still reported
+// at its own line and column, and a judged line between them with no
+// keyword costs nothing.
+func TestJoinedFragmentsKeepLinesAndColumns(t *testing.T) {
+	var b strings.Builder
+	var want []string
+	for i := 0; i < 300; i++ {
+		switch i % 50 {
+		case 7:
+			fmt.Fprintf(&b, "      notes: %s\n", fakeGitHub)
+			want = append(want, fmt.Sprintf("github-pat@%d:14", i+1))
+		case 31:
+			fmt.Fprintf(&b, "  - x: %s\n", fakeAWS)
+			want = append(want, fmt.Sprintf("aws-access-token@%d:8", i+1))
+		default:
+			fmt.Fprintf(&b, "    - evidence: run %d passed\n", i)
+		}
+	}
+	found := scan(t, New(Options{}), ".small/progress.small.yml", b.String(), nil)
+	var got []string
+	for _, f := range found {
+		got = append(got, fmt.Sprintf("%s@%d:%d", f.RuleID, f.Line, f.Column))
+	}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("got  %v\nwant %v", got, want)
+	}
+	text := newText([]byte(b.String()), 1)
+	s := New(Options{})
+	if err := s.load(); err != nil {
+		t.Fatal(err)
+	}
+	p := s.plan(text, text.judge(nil))
+	frags := joinFragments(fragments(text, p), func(fr fragment) string {
+		return strings.Join(s.rulesIn(p, fr.off, fr.off+len(fr.text)), " ")
+	})
+	if len(frags) > 2 {
+		t.Errorf("%d fragments for two kinds of keyword lines", len(frags))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"testing"
 )
 
 // checkAppend checks ProveAppend's contract for an accepted append: old
@@ -111,4 +112,41 @@ func checkEnd(data []byte, key string, end *SequenceEnd) error {
 		return fmt.Errorf("the end's last item is not the sequence's last item")
 	}
 	return sameLines(prev, nil, doc, []string{key, strconv.Itoa(len(list) - 1)}, list[len(list)-1])
+}
+
+// TestReadingInTwoPartsIsReadingInOne cuts documents at every line, the
+// reference progress file included, and compares with one reading: the
+// cases where the line after the cut could be read otherwise (a block
+// scalar header or content before it, an empty key or item, a top-level
+// key after the sequence, an indentless sequence, deeper sequences) give
+// the same verdict either way.
+func TestReadingInTwoPartsIsReadingInOne(t *testing.T) {
+	docs := []string{
+		"a: 1\nentries:\n    - x: 1\n      y: |\n        text\n    - x: 2\n      y: |\n    - x: 3\n",
+		"entries:\n- a: 1\n- b: |\n  - not an item\n- c\n",
+		"entries:\n  - a:\n  - b:\n      - c\n      - d\n  -\n  - e\n",
+		"entries:\n  - a: 1\n  - b: 2\nother: 3\n",
+		"entries:\n  - a: 1\n  - b: 2\nentries: 3\n",
+		"entries:\n  - a: 1\n    b: >\n      folded\n\n      more\n  - c: 2\n",
+		"entries:\n  - - a\n    - b\n  - - c\n",
+		"entries:\n  - a: 1\n  -   b: 2\n  - c: 3\n",
+		"entries:\n  - a: 1\n\t- b: 2\n  - c: 3\n",
+	}
+	ref := readReferenceProgress(t)
+	for _, doc := range append(docs, string(ref)) {
+		data := []byte(doc)
+		one := findSequenceEnd(data, "entries", -1)
+		step := 1
+		if len(data) > 10000 {
+			step = len(data) / 97
+		}
+		for split := 0; split <= len(data); split += step {
+			if two := findSequenceEnd(data, "entries", split); !reflect.DeepEqual(two, one) {
+				t.Fatalf("cut from %d: %+v, in one reading %+v\ndoc: %q", split, two, one, doc[:min(len(doc), 300)])
+			}
+		}
+	}
+	if findSequenceEnd(ref, "entries", len(ref)/2) == nil {
+		t.Fatal("the reference progress file is refused")
+	}
 }

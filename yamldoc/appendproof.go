@@ -84,18 +84,11 @@ type Append struct {
 //
 // What a SMALL tool writes with yaml.v3's encoder lies in this subset.
 func FindSequenceEnd(data []byte, key string) *SequenceEnd {
-	if key == "" || !bytes.HasSuffix(data, []byte("\n")) {
-		return nil
+	split := -1
+	if len(data) >= minSplitScan {
+		split = len(data) / 2
 	}
-	s := &scanner{data: data, blocks: []block{{}}, seqKey: []byte(key), seqAt: -1, floor: -1, values: 1}
-	if !s.scan(0) || s.seqAt != 1 || s.values > MaxValues {
-		return nil
-	}
-	seq := s.blocks[1]
-	return &SequenceEnd{
-		key: key, size: len(data), lines: s.lines, values: s.values,
-		col: seq.col, indentless: seq.indentless, last: s.lastItem, lastLine: s.lastLine, items: s.items,
-	}
+	return findSequenceEnd(data, key, split)
 }
 
 // ProveAppend proves that new is old followed by nothing but new items of

@@ -3,6 +3,7 @@ package yamldoc
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -20,13 +21,29 @@ const maxKeyLength = 256
 // whether it holds a tab, which only block scalar content may. Allowed
 // are printable characters other than the line breaks yaml.v3 knows
 // besides "\n" (U+0085, U+2028, U+2029) and the byte order mark; "\r" and
-// every other control character are refused.
+// every other control character are refused. Printable ASCII is checked
+// eight bytes at a time; a word with anything else is read byte by byte.
 func lineEndAt(data []byte, pos int) (end int, tab, ok bool) {
-	for i := pos; i < len(data); {
-		if i+8 <= len(data) && printableASCII(binary.LittleEndian.Uint64(data[i:])) {
-			i += 8
-			continue
+	i := pos
+	for ; i+8 <= len(data); i += 8 {
+		w := binary.LittleEndian.Uint64(data[i:])
+		bad, newline := unprintableASCII(w)
+		if newline != 0 {
+			if first := bits.TrailingZeros64(newline) / 8; bad&(1<<(8*first)-1) == 0 {
+				return i + first, false, true
+			}
 		}
+		if bad != 0 {
+			break
+		}
+	}
+	return lineEndSlow(data, i, false)
+}
+
+// lineEndSlow is lineEndAt byte by byte, from i within the line; tab says
+// whether the line held a tab before i.
+func lineEndSlow(data []byte, i int, tab bool) (end int, tabs, ok bool) {
+	for i < len(data) {
 		c := data[i]
 		switch {
 		case c >= 0x20 && c < 0x7F:
@@ -50,14 +67,30 @@ func lineEndAt(data []byte, pos int) (end int, tab, ok bool) {
 	return -1, tab, false
 }
 
+// unprintableASCII returns, for the eight bytes of w, a mask with the
+// high bit of every byte that is not printable ASCII (0x20 to 0x7E) and
+// not "\n" set, and one with the high bit of every "\n" set. Every byte
+// is judged on its own: no carry crosses from one byte to the next.
+func unprintableASCII(w uint64) (bad, newline uint64) {
+	const ones, lows, highs = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	low := w & lows
+	// A byte below 0x20 keeps its high bit clear after adding 0x60 to its
+	// low seven bits, and has it clear itself.
+	below := ^(low + (0x80-0x20)*ones | w) & highs
+	// A byte of 0x7F or more: adding one to its low seven bits reaches
+	// the high bit, or it has it set.
+	above := (low + ones | w) & highs
+	// "\n" is the byte that xor 0x0A leaves zero.
+	x := w ^ ('\n' * ones)
+	newline = ^((x&lows + lows) | x) & highs
+	return (below &^ newline) | above, newline
+}
+
 // printableASCII reports whether all eight bytes of w are printable ASCII
-// (0x20 to 0x7E). It may answer false for a word that is, never true for
-// one that is not.
+// (0x20 to 0x7E).
 func printableASCII(w uint64) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	below := (w - 0x20*ones) &^ w & highs
-	above := (w + ones | w) & highs
-	return below|above == 0
+	bad, newline := unprintableASCII(w)
+	return bad|newline == 0
 }
 
 // proofRune reports whether a non-ASCII character is printable for yaml.v3
@@ -78,27 +111,45 @@ func proofRune(r rune, size int) bool {
 // leading spaces removed). Keys are plain: a letter, digit or underscore,
 // then letters, digits, "_", "-" and ".", directly followed by ":".
 func splitKey(text []byte) (key, value []byte, ok bool) {
-	i := 0
-	for i < len(text) && keyByte(text[i], i == 0) {
+	if len(text) == 0 || keyBytes[text[0]]&keyFirst == 0 {
+		return nil, nil, false
+	}
+	i := 1
+	for i < len(text) && keyBytes[text[i]]&keyRest != 0 {
 		i++
 	}
-	if i == 0 || i > maxKeyLength || i == len(text) || text[i] != ':' {
+	if i > maxKeyLength || i == len(text) || text[i] != ':' {
 		return nil, nil, false
 	}
 	rest := text[i+1:]
 	if len(rest) > 0 && rest[0] != ' ' {
 		return nil, nil, false
 	}
-	return text[:i], bytes.TrimLeft(rest, " "), true
+	j := 0
+	for j < len(rest) && rest[j] == ' ' {
+		j++
+	}
+	return text[:i], rest[j:], true
 }
 
-func keyByte(c byte, first bool) bool {
-	switch {
-	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_':
-		return true
+// Classes of the bytes a key may hold.
+const (
+	keyFirst = 1 << iota // may start a key
+	keyRest              // may follow the first byte
+)
+
+// keyBytes classifies every byte for splitKey.
+var keyBytes = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_':
+			t[c] = keyFirst | keyRest
+		case c == '-', c == '.':
+			t[c] = keyRest
+		}
 	}
-	return !first && (c == '-' || c == '.')
-}
+	return t
+}()
 
 // blockScalarHeader reports whether value is a block scalar header the
 // subset allows: "|" or ">", optionally with strip chomping "-" (no
@@ -137,13 +188,49 @@ func plainScalar(value []byte) bool {
 			return false
 		}
 	}
-	text := bytes.TrimRight(value, " ")
-	if text[len(text)-1] == ':' || bytes.Contains(text, []byte(": ")) || bytes.Contains(text, []byte(" #")) {
+	n := len(value)
+	for n > 0 && value[n-1] == ' ' {
+		n--
+	}
+	text := value[:n]
+	if text[n-1] == ':' || !endsNowhere(text) {
 		return false
 	}
-	switch string(text) {
-	case ".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF":
-		return false
+	if n <= 5 && (text[0] == '.' || text[0] == '+' || text[0] == '-') {
+		switch string(text) {
+		case ".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF":
+			return false
+		}
+	}
+	return true
+}
+
+// endsNowhere reports whether text holds neither ": " nor " #", which end
+// a plain scalar. Eight bytes at a time are skipped when none of them is
+// a colon or a hash.
+func endsNowhere(text []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		w := binary.LittleEndian.Uint64(text[i:])
+		colon, hash := w^(':'*ones), w^('#'*ones)
+		// A zero byte in colon or hash is a ':' or a '#'.
+		if (colon-ones)&^colon&highs == 0 && (hash-ones)&^hash&highs == 0 {
+			continue
+		}
+		break
+	}
+	for ; i < len(text); i++ {
+		switch text[i] {
+		case ':':
+			if i+1 < len(text) && text[i+1] == ' ' {
+				return false
+			}
+		case '#':
+			if i > 0 && text[i-1] == ' ' {
+				return false
+			}
+		}
 	}
 	return true
 }

@@ -24,6 +24,10 @@ type block struct {
 	indentless bool
 	// firstKey is where a mapping's keys start in scanner.keys.
 	firstKey int
+	// seen has a bit set for the length and the first and last bytes of
+	// each key of a mapping: a key whose bit is clear is no duplicate, and
+	// only keys whose bit is set are compared with the others.
+	seen uint64
 }
 
 // pending is what a line leaves open for the lines after it.
@@ -80,18 +84,29 @@ type keySpan struct{ start, end int }
 
 // scan reads data[from:], line by line; every line must end with "\n".
 func (s *scanner) scan(from int) bool {
-	for pos := from; pos < len(s.data); {
+	_, ok := s.scanUntil(from, nil)
+	return ok && s.open != blockHeader
+}
+
+// scanUntil reads data[from:] line by line until done reports true after
+// a line (nil: to the end), and returns where it stopped.
+func (s *scanner) scanUntil(from int, done func() bool) (int, bool) {
+	pos := from
+	for pos < len(s.data) {
 		end, tab, ok := lineEndAt(s.data, pos)
 		if !ok {
-			return false
+			return pos, false
 		}
 		s.lines++
 		if !s.line(pos, end, tab) {
-			return false
+			return pos, false
 		}
 		pos = end + 1
+		if done != nil && done() {
+			break
+		}
 	}
-	return s.open != blockHeader
+	return pos, true
 }
 
 // line reads the line data[start:end], whose characters are allowed but
@@ -244,16 +259,21 @@ func (s *scanner) pop() bool {
 
 // addKey records a key of the mapping on top and refuses a duplicate.
 func (s *scanner) addKey(at, n int) bool {
-	first := s.blocks[len(s.blocks)-1].firstKey
+	top := &s.blocks[len(s.blocks)-1]
+	first := top.firstKey
 	if len(s.keys)-first >= maxKeys {
 		return false
 	}
 	key := s.data[at : at+n]
-	for _, k := range s.keys[first:] {
-		if bytes.Equal(s.data[k.start:k.end], key) {
-			return false
+	bit := uint64(1) << ((uint(n) ^ uint(key[0])*7 ^ uint(key[n-1])*13) & 63)
+	if top.seen&bit != 0 {
+		for _, k := range s.keys[first:] {
+			if bytes.Equal(s.data[k.start:k.end], key) {
+				return false
+			}
 		}
 	}
+	top.seen |= bit
 	s.keys = append(s.keys, keySpan{at, at + n})
 	return true
 }

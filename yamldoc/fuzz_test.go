@@ -2,6 +2,7 @@ package yamldoc
 
 import (
 	"errors"
+	"reflect"
 	"strconv"
 	"testing"
 )
@@ -91,6 +92,16 @@ func FuzzAppendProof(f *testing.F) {
 		if end != nil {
 			if err := checkEnd(old, "entries", end); err != nil {
 				t.Fatalf("%v\nold: %q", err, old)
+			}
+		}
+		// Reading in two parts, cut anywhere, is reading in one.
+		one := findSequenceEnd(old, "entries", -1)
+		for split := 0; split <= len(old); split++ {
+			if split > 0 && old[split-1] != '\n' {
+				continue
+			}
+			if two := findSequenceEnd(old, "entries", split); !reflect.DeepEqual(two, one) {
+				t.Fatalf("cut at %d: %+v, in one reading %+v\nold: %q", split, two, one, old)
 			}
 		}
 		new := append(old[:len(old):len(old)], tail...)

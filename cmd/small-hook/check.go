@@ -70,6 +70,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err != nil {
 		return exitFailure, err
 	}
+	defer repo.Close()
 	tgt, err := c.target(e)
 	if err != nil {
 		return exitFailure, err

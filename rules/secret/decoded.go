@@ -36,7 +36,7 @@ func decodedAdded(pass *rules.Pass, ch changes.Change) []scalar {
 		return nil
 	}
 	var out []scalar
-	for _, s := range scalars(pass, ch.Path, ch.New) {
+	for _, s := range changedScalars(pass, ch) {
 		if lines == nil || touches(lines, s.line, s.end) {
 			out = append(out, s)
 		}

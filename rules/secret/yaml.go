@@ -57,14 +57,44 @@ func scalars(pass *rules.Pass, p string, b *changes.Blob) []scalar {
 	}
 	kind := path.Ext(p)
 	return pass.Memo("secrets/scalars:"+kind+":"+b.Hash, func() any {
-		doc, err := yamldoc.DecodeAt(yml, offset)
+		doc, err := pass.YAML(b, yml, offset)
 		if err != nil || doc.Root == nil {
 			return []scalar(nil)
 		}
-		w := walker{lines: bytes.Split(bytes.TrimSuffix(yml, []byte("\n")), []byte("\n")), offset: offset}
-		w.walk(doc.Root, nil, 0)
-		return w.finish()
+		return walkScalars(doc, yml, offset)
 	}).([]scalar)
+}
+
+// changedScalars returns the scalars of a change's new version that may
+// lie on added lines: when the change appends items to a progress file's
+// entries (as the append proof shows, see yamldoc.ProveAppend), those of
+// the appended items alone, decoded once with the proof; otherwise every
+// scalar of the new version.
+func changedScalars(pass *rules.Pass, ch changes.Change) []scalar {
+	if pass.Unit.Mode == changes.ModeTree || ch.Merge != nil || ch.Old == nil || ch.Old.Regular() != nil || path.Base(ch.Path) != "progress.small.yml" {
+		return scalars(pass, ch.Path, ch.New)
+	}
+	app := pass.Appended(ch.Old, ch.New, "entries")
+	if app == nil {
+		return scalars(pass, ch.Path, ch.New)
+	}
+	return pass.Memo("secrets/appended:"+ch.Old.Hash+">"+ch.New.Hash, func() any {
+		return appendedScalars(app, ch.New.Data[len(ch.Old.Data):])
+	}).([]scalar)
+}
+
+// appendedScalars lists the scalars of the items an append proved to
+// add, whose text is tail.
+func appendedScalars(app *yamldoc.Append, tail []byte) []scalar {
+	return walkScalars(app.Items, tail, app.Items.LineOffset)
+}
+
+// walkScalars lists the scalars of doc, decoded from yml, which starts
+// after offset lines of its file.
+func walkScalars(doc *yamldoc.Doc, yml []byte, offset int) []scalar {
+	w := walker{lines: bytes.Split(bytes.TrimSuffix(yml, []byte("\n")), []byte("\n")), offset: offset}
+	w.walk(doc.Root, nil, 0)
+	return w.finish()
 }
 
 // walker collects the scalars of a document with the start of every node,

@@ -120,17 +120,18 @@ func decode(pass *rules.Pass, b *changes.Blob) *parsed {
 	if err := b.Regular(); err != nil {
 		return &parsed{err: err}
 	}
-	return pass.Memo("small/yaml:"+b.Hash, func() any { return decodeBlob(b) }).(*parsed)
+	return pass.Memo("small/yaml:"+b.Hash, func() any {
+		doc, err := pass.YAML(b, b.Data, 0)
+		return parsedFrom(b, doc, err)
+	}).(*parsed)
 }
 
-func decodeBlob(b *changes.Blob) *parsed {
-	if err := b.Regular(); err != nil {
-		return &parsed{err: err}
-	}
+// parsedFrom judges blob b, which decoded to doc or failed with err, as a
+// canonical file.
+func parsedFrom(b *changes.Blob, doc *yamldoc.Doc, err error) *parsed {
 	if len(strings.TrimSpace(string(b.Data))) == 0 {
 		return &parsed{err: errors.New("is empty; a SMALL artifact is a YAML mapping"), line: 1}
 	}
-	doc, err := yamldoc.Decode(b.Data)
 	if err != nil {
 		var ye *yamldoc.Error
 		if errors.As(err, &ye) {

@@ -31,7 +31,7 @@ func FuzzAppendOnly(f *testing.F) {
 		if yamldoc.ProveAppend(yamldoc.FindSequenceEnd([]byte(oldText), "entries"), []byte(oldText), []byte(newText)) == nil {
 			return
 		}
-		oldFile, newFile := decodeBlob(rulestest.Blob(oldText)), decodeBlob(rulestest.Blob(newText))
+		oldFile, newFile := decodeText(oldText), decodeText(newText)
 		if oldFile.err != nil {
 			t.Fatalf("the fast path accepted an append to a file that does not parse: %v", oldFile.err)
 		}
@@ -48,4 +48,10 @@ func FuzzAppendOnly(f *testing.F) {
 			}
 		}
 	})
+}
+
+// decodeText decodes a canonical file's text the way the rules do.
+func decodeText(text string) *parsed {
+	doc, err := yamldoc.Decode([]byte(text))
+	return parsedFrom(rulestest.Blob(text), doc, err)
 }

@@ -100,13 +100,7 @@ func buildView(pass *rules.Pass, ch *changes.Change) *progressView {
 		return &progressView{}
 	}
 	if ch.Merge == nil && ch.Old != nil && ch.Old.Kind == changes.KindFile {
-		end := pass.Memo("small/end:"+ch.Old.Hash, func() any {
-			return yamldoc.FindSequenceEnd(ch.Old.Data, "entries")
-		}).(*yamldoc.SequenceEnd)
-		if app := yamldoc.ProveAppend(end, ch.Old.Data, ch.New.Data); app != nil {
-			// The next commit of a range starts from this version: it
-			// need not look for where its sequence ends again.
-			pass.Memo("small/end:"+ch.New.Hash, func() any { return app.End })
+		if app := pass.Appended(ch.Old, ch.New, "entries"); app != nil {
 			return appendedView(app)
 		}
 	}
