@@ -12,26 +12,23 @@ import (
 	"time"
 )
 
-// referenceMirror is where this machine keeps a bare mirror of the
-// reference SMALL repository (github.com/justyn-clark/small-protocol).
-const referenceMirror = "/work/.mirror/justyn-clark+small-protocol/repo"
-
 // referenceHistory is scenario 8: the whole history of the reference SMALL
 // repository, whose first commits add a progress file of hundreds of
 // entries at once.
 func (b *bench) referenceHistory() (scenario, error) {
 	s := scenario{title: "8. check --history over the reference SMALL repository",
 		limit: 500 * time.Millisecond}
-	if _, err := os.Stat(referenceMirror); err != nil {
-		s.subject = skipped("small-hook check --history", "not available (no mirror at "+referenceMirror+")")
+	reference := os.Getenv("SMALL_REF_REPO")
+	if reference == "" {
+		s.subject = skipped("small-hook check --history", "not available (set SMALL_REF_REPO to a clone or mirror of github.com/justyn-clark/small-protocol)")
 		return s, nil
 	}
 	dir := filepath.Join(b.work, "reference.git")
 	if err := os.RemoveAll(dir); err != nil {
 		return s, err
 	}
-	if out, err := exec.Command("cp", "-a", referenceMirror, dir).CombinedOutput(); err != nil {
-		return s, fmt.Errorf("copying the reference mirror: %w\n%s", err, out)
+	if out, err := exec.Command("git", "clone", "-q", "--mirror", reference, dir).CombinedOutput(); err != nil {
+		return s, fmt.Errorf("cloning SMALL_REF_REPO: %w\n%s", err, out)
 	}
 	count, err := gitOutput(dir, nil, "rev-list", "--count", "HEAD")
 	if err != nil {

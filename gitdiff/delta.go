@@ -5,6 +5,15 @@ import (
 	"fmt"
 )
 
+// maxDeltaResult is the largest object applyDelta builds: git's default
+// core.bigFileThreshold, above which git stores a blob whole rather than
+// as a delta.
+const maxDeltaResult = 512 << 20
+
+// minDelta is the shortest delta git reads (DELTA_SIZE_MIN): two sizes
+// and an instruction.
+const minDelta = 4
+
 // applyDelta rebuilds an object from its delta against base, in git's
 // delta format: the sizes of the base and of the result as little-endian
 // base-128 numbers, then instructions that copy a range of the base or
@@ -12,8 +21,13 @@ import (
 // base and the declared result size, and the result must have exactly that
 // size: a corrupt or crafted delta is an error, never a panic or a
 // misread. Memory grows with what the instructions actually write, so a
-// delta that declares a huge result allocates no more than it produces.
+// delta that declares a huge result allocates no more than it produces,
+// and no result may exceed maxDeltaResult: copies of the base let a few
+// bytes of delta produce megabytes, and a chain of deltas multiplies that.
 func applyDelta(base, delta []byte) ([]byte, error) {
+	if len(delta) < minDelta {
+		return nil, fmt.Errorf("delta: %d bytes, shorter than any git writes", len(delta))
+	}
 	baseSize, n := deltaSize(delta)
 	if n == 0 {
 		return nil, errors.New("delta: bad base size")
@@ -27,6 +41,9 @@ func applyDelta(base, delta []byte) ([]byte, error) {
 		return nil, errors.New("delta: bad result size")
 	}
 	delta = delta[n:]
+	if size > maxDeltaResult {
+		return nil, fmt.Errorf("delta: declares a result of %d bytes; git does not store objects over %d MiB as deltas (core.bigFileThreshold)", size, maxDeltaResult>>20)
+	}
 	out := make([]byte, 0, min(size, uint64(len(base))+uint64(len(delta))))
 	for len(delta) > 0 {
 		op := delta[0]

@@ -160,7 +160,8 @@ func TestApplyDeltaRefusesBadDeltas(t *testing.T) {
 		"result longer":           {10, 2, 0x91, 0, 4},
 		"result shorter":          {10, 6, 0x91, 0, 4},
 		"insertion cut short":     {10, 4, 4, 'a', 'b'},
-		"reserved instruction":    {10, 0, 0},
+		"reserved instruction":    {10, 1, 1, 0x61, 0},
+		"shorter than git reads":  {0, 0},
 		"truncated copy":          {10, 4, 0x91, 0},
 		"size beyond 64 bits":     {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 1},
 		"no sizes":                {},
@@ -173,6 +174,14 @@ func TestApplyDeltaRefusesBadDeltas(t *testing.T) {
 			}
 		})
 	}
+	// Refused for its declared size, before any copy is made.
+	huge := []byte{10, 0x80, 0x80, 0x80, 0x80, 0x04}
+	for range 1000 {
+		huge = append(huge, 0x91, 0, 10)
+	}
+	if _, err := applyDelta(base, huge); err == nil || !strings.Contains(err.Error(), "bigFileThreshold") {
+		t.Errorf("a 1 GiB result: %v", err)
+	}
 	got, err := applyDelta(base, []byte{10, 7, 0x91, 2, 3, 4, 'a', 'b', 'c', 'd'})
 	if err != nil || string(got) != "234abcd" {
 		t.Fatalf("%q, %v", got, err)
@@ -180,11 +189,24 @@ func TestApplyDeltaRefusesBadDeltas(t *testing.T) {
 }
 
 // FuzzApplyDelta compares applyDelta with go-git's: whatever it accepts,
-// go-git builds the same result from.
+// go-git builds the same result from. The base is unit repeated, so that
+// bases beyond the 64 KiB a copy instruction of size 0 takes stay small
+// inputs for the fuzzer to mutate.
 func FuzzApplyDelta(f *testing.F) {
-	f.Add([]byte("0123456789"), []byte{10, 7, 0x91, 2, 3, 4, 'a', 'b', 'c', 'd'})
-	f.Add(bytes.Repeat([]byte("ab"), 40000), []byte{0x80, 0xf1, 0x04, 0x80, 0x80, 0x04, 0x80, 0x81, 0})
-	f.Fuzz(func(t *testing.T, base, delta []byte) {
+	f.Add([]byte("0123456789"), uint16(1), []byte{10, 7, 0x91, 2, 3, 4, 'a', 'b', 'c', 'd'})
+	f.Add([]byte("ab"), uint16(40000), []byte{0x80, 0xf1, 0x04, 0x80, 0x80, 0x04, 0x80, 0x81, 0})
+	f.Fuzz(func(t *testing.T, unit []byte, repeat uint16, delta []byte) {
+		if len(unit)*int(repeat) > 256<<10 {
+			return
+		}
+		base := bytes.Repeat(unit, int(repeat))
+		// Results up to 1 MiB keep each run short: one byte of delta can
+		// copy 64 KiB of the base (the size limit has its own test).
+		if _, n := deltaSize(delta); n > 0 {
+			if size, m := deltaSize(delta[n:]); m > 0 && size > 1<<20 {
+				return
+			}
+		}
 		got, err := applyDelta(base, delta)
 		if err != nil {
 			return
