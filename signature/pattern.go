@@ -1,6 +1,10 @@
 package signature
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/small-hook/small-hook/internal/glob"
+)
 
 // maxSubpattern is the longest subpattern OpenSSH's match_pattern_list
 // considers; a longer one makes the whole list match nothing.
@@ -44,27 +48,5 @@ func matchPatternList(s, list string) bool {
 // match_pattern does: bytes, not characters, so `?` never matches a
 // two-byte UTF-8 character.
 func matchPattern(s, pattern string) bool {
-	// star and mark remember the last `*` and where in s it matched from.
-	star, mark := -1, 0
-	i, j := 0, 0
-	for j < len(s) {
-		switch {
-		case i < len(pattern) && pattern[i] == '*':
-			star, mark = i, j
-			i++
-		case i < len(pattern) && (pattern[i] == '?' || pattern[i] == s[j]):
-			i++
-			j++
-		case star >= 0:
-			i = star + 1
-			mark++
-			j = mark
-		default:
-			return false
-		}
-	}
-	for i < len(pattern) && pattern[i] == '*' {
-		i++
-	}
-	return i == len(pattern)
+	return glob.Match([]byte(pattern), []byte(s))
 }
