@@ -365,3 +365,54 @@ func (r *repo) tryGit(args ...string) (string, error) {
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
+
+// TestRangeStopsAtTheFirstError: the next commit's unit is built while
+// the current one is checked; an error of the check, or of building a
+// later unit, ends the range with that error, and the Repo serves another
+// range afterwards.
+func TestRangeStopsAtTheFirstError(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/p.yml", "base")
+	base := r.commit("base")
+	var blobs []string
+	for i := range 4 {
+		r.write(".small/p.yml", fmt.Sprint("version ", i))
+		r.commit(fmt.Sprint(i))
+		blobs = append(blobs, r.git("rev-parse", "HEAD:.small/p.yml"))
+	}
+	g := r.open()
+	stop := errors.New("stop")
+	seen := 0
+	_, err := g.Range(base, "HEAD", Scope{}, func(u changes.Unit) error {
+		seen++
+		return stop
+	})
+	if !errors.Is(err, stop) || seen != 1 {
+		t.Fatalf("range went on after the check's error: %d units, %v", seen, err)
+	}
+	units, err := rangeUnits(g, base, "HEAD", Scope{})
+	if err != nil || len(units) != 4 {
+		t.Fatalf("second range: %d units, %v", len(units), err)
+	}
+	// Read through: the snapshots the units carry.
+	if b, err := units[3].Files.Read(".small/p.yml"); err != nil || b == nil || string(b.Data) != "version 3" {
+		t.Fatalf("snapshot read after the range: %v %v", b, err)
+	}
+
+	loose := filepath.Join(r.dir, ".git", "objects", blobs[2][:2], blobs[2][2:])
+	if err := os.Chmod(loose, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(loose, []byte("not a zlib stream"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	seen = 0
+	_, err = r.open().Range(base, "HEAD", Scope{}, func(u changes.Unit) error {
+		seen++
+		return nil
+	})
+	third := r.git("rev-parse", "HEAD~1")
+	if err == nil || !strings.Contains(err.Error(), third) || seen != 2 {
+		t.Fatalf("a corrupt object in the third commit: %d units checked, error %v", seen, err)
+	}
+}

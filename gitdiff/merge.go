@@ -87,25 +87,26 @@ func (r *Repo) mergeChangesOf(m *merge, candidates []string, result func(path st
 }
 
 // commitMerge builds the changes of a merge commit: the paths its tree
-// holds differently from at least one parent.
-func (r *Repo) commitMerge(c *object.Commit, tree *object.Tree, scope Scope) ([]changes.Change, changes.Snapshot, error) {
+// holds differently from at least one parent. It also returns the tree of
+// the first parent.
+func (r *Repo) commitMerge(c *object.Commit, tree *object.Tree, scope Scope) ([]changes.Change, plumbing.Hash, error) {
 	m, err := r.newMerge(c.ParentHashes)
 	if err != nil {
-		return nil, nil, err
+		return nil, plumbing.ZeroHash, err
 	}
 	paths := entries{}
 	for _, pt := range m.parents {
 		old, now := entries{}, entries{}
 		if err := r.diffTrees(pt.Hash, tree.Hash, "", scope, old, now); err != nil {
-			return nil, nil, err
+			return nil, plumbing.ZeroHash, err
 		}
 		addPaths(paths, old, now)
 	}
 	list, err := r.mergeChangesOf(m, unionPaths(paths), func(path string) (*entry, error) { return lookup(tree, path) })
 	if err != nil {
-		return nil, nil, err
+		return nil, plumbing.ZeroHash, err
 	}
-	return list, &treeSnapshot{repo: r, tree: m.parents[0]}, nil
+	return list, m.parents[0].Hash, nil
 }
 
 // addPaths adds the paths of every set to paths.

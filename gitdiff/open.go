@@ -74,11 +74,23 @@ func Open(dir string, opts Options) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
+	return openAt(loc, opts)
+}
+
+// openAt opens the repository whose files are at loc.
+func openAt(loc location, opts Options) (*Repo, error) {
 	var fs billy.Filesystem = osfs.New(loc.gitDir)
 	if loc.commonDir != "" {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(loc.commonDir))
 	}
 	return open(filesystem.NewStorage(fs, cache.NewObjectLRUDefault()), loc, opts)
+}
+
+// twin opens the same repository again: a Repo shares no state with its
+// twin (object stores, caches, go-git's storage), so the two can be read
+// on two goroutines at once, one each.
+func (r *Repo) twin() (*Repo, error) {
+	return openAt(location{gitDir: r.gitDir, commonDir: r.commonDir, workTree: r.workTree}, r.opts)
 }
 
 func open(storage *filesystem.Storage, loc location, opts Options) (*Repo, error) {

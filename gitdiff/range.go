@@ -16,9 +16,14 @@ import (
 // merge commit's unit lists every in-scope path whose result differs from
 // any parent's version, with the versions at every parent and at the merge
 // base, so that rules can tell a legitimate merge of two appends from an
-// evil merge. Units are built one at a time and only the blobs the next
-// commit is likely to share are kept, so memory follows the size of one
-// commit, not of the range. It returns the number of commits.
+// evil merge. It returns the number of commits.
+//
+// The next commit's unit is built while fn checks the current one: a
+// second Repo (a twin, sharing nothing with r) reads the objects on its
+// own goroutine, and what fn reads on demand (the units' snapshots, the
+// signed payloads) r reads on fn's goroutine. Only the blobs the next
+// commit is likely to share are kept, so memory follows the size of two
+// commits, not of the range.
 func (r *Repo) Range(base, head string, scope Scope, fn func(changes.Unit) error) (int, error) {
 	var b plumbing.Hash
 	if base != "" {
@@ -35,17 +40,59 @@ func (r *Repo) Range(base, head string, scope Scope, fn func(changes.Unit) error
 	if err != nil {
 		return 0, err
 	}
-	for _, c := range commits {
-		u, err := r.commitUnit(c, scope)
-		if err != nil {
-			return 0, fmt.Errorf("commit %s: %w", c.Hash, err)
+	builder, err := r.twin()
+	if err != nil {
+		return 0, err
+	}
+	units := make(chan builtUnit)
+	stop := make(chan struct{})
+	go builder.buildUnits(commits, scope, r, units, stop)
+	defer func() {
+		close(stop)
+		for range units {
 		}
-		if err := fn(u); err != nil {
+		builder.Close()
+	}()
+	for next := range units {
+		if next.err != nil {
+			return 0, next.err
+		}
+		if err := fn(next.unit); err != nil {
 			return 0, err
 		}
-		r.keepBlobs(u)
+		clear(r.blobs)
 	}
 	return len(commits), nil
+}
+
+// builtUnit is a commit's unit, or why it could not be built.
+type builtUnit struct {
+	unit changes.Unit
+	err  error
+}
+
+// buildUnits sends the unit of each commit in turn, until the first error
+// or until stop is closed, and then closes units. The units read on demand
+// through reader.
+func (r *Repo) buildUnits(commits []*object.Commit, scope Scope, reader *Repo, units chan<- builtUnit, stop <-chan struct{}) {
+	defer close(units)
+	for _, c := range commits {
+		u, err := r.commitUnit(c, scope, reader)
+		if err != nil {
+			err = fmt.Errorf("commit %s: %w", c.Hash, err)
+		} else {
+			// Before sending: the unit belongs to fn's goroutine then.
+			r.keepBlobs(u)
+		}
+		select {
+		case units <- builtUnit{unit: u, err: err}:
+		case <-stop:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
 }
 
 // keepBlobs empties the blob cache but for the new versions of u's
@@ -108,13 +155,14 @@ func (r *Repo) unborn(rev string) bool {
 }
 
 // commitUnit builds the unit of one commit: what it changed against its
-// parent (every parent, for a merge).
-func (r *Repo) commitUnit(c *object.Commit, scope Scope) (changes.Unit, error) {
-	tree, err := c.Tree()
+// parent (every parent, for a merge). What the unit reads on demand,
+// reader reads.
+func (r *Repo) commitUnit(c *object.Commit, scope Scope, reader *Repo) (changes.Unit, error) {
+	tree, err := r.tree(c.TreeHash)
 	if err != nil {
-		return changes.Unit{}, r.objectError("tree", c.TreeHash, err)
+		return changes.Unit{}, err
 	}
-	u := changes.Unit{Mode: changes.ModeRange, Commit: r.describe(c), Files: &treeSnapshot{repo: r, tree: tree}}
+	u := changes.Unit{Mode: changes.ModeRange, Commit: reader.describe(c), Files: &treeSnapshot{repo: reader, hash: tree.Hash}}
 	switch len(c.ParentHashes) {
 	case 0:
 		old, now := entries{}, entries{}
@@ -127,14 +175,16 @@ func (r *Repo) commitUnit(c *object.Commit, scope Scope) (changes.Unit, error) {
 		if perr != nil {
 			return changes.Unit{}, perr
 		}
-		u.Before = &treeSnapshot{repo: r, tree: parent}
+		u.Before = &treeSnapshot{repo: reader, hash: parent.Hash}
 		old, now := entries{}, entries{}
 		if err := r.diffTrees(parent.Hash, tree.Hash, "", scope, old, now); err != nil {
 			return changes.Unit{}, err
 		}
 		u.Changes, err = r.diff(old, now)
 	default:
-		u.Changes, u.Before, err = r.commitMerge(c, tree, scope)
+		var first plumbing.Hash
+		u.Changes, first, err = r.commitMerge(c, tree, scope)
+		u.Before = &treeSnapshot{repo: reader, hash: first}
 	}
 	if err != nil {
 		return changes.Unit{}, err

@@ -38,7 +38,7 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 	}
 	u := changes.Unit{Mode: changes.ModeStaged, Files: &entriesSnapshot{repo: r, entries: staged}}
 	if head != nil {
-		u.Before = &treeSnapshot{repo: r, tree: head}
+		u.Before = &treeSnapshot{repo: r, tree: head, hash: head.Hash}
 	}
 	merging, err := r.mergeHeads()
 	if err != nil {

@@ -53,7 +53,7 @@ func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
 		Mode:    changes.ModeTip,
 		Commit:  r.describe(c),
 		Changes: list,
-		Files:   &treeSnapshot{repo: r, tree: newTree},
-		Before:  &treeSnapshot{repo: r, tree: oldTree},
+		Files:   &treeSnapshot{repo: r, tree: newTree, hash: newTree.Hash},
+		Before:  &treeSnapshot{repo: r, tree: oldTree, hash: oldTree.Hash},
 	}, nil
 }

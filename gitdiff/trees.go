@@ -207,13 +207,23 @@ func (s *entriesSnapshot) Read(path string) (*changes.Blob, error) {
 	return s.repo.blob(e)
 }
 
-// treeSnapshot is the state of a commit, read from its tree on demand.
+// treeSnapshot is the state of a commit, read from its tree on demand by
+// repo: the Repo of the goroutine that checks the unit, which need not be
+// the one that built it (see Range).
 type treeSnapshot struct {
 	repo *Repo
-	tree *object.Tree
+	hash plumbing.Hash
+	tree *object.Tree // read on first use
 }
 
 func (s *treeSnapshot) find(path string) (*object.TreeEntry, error) {
+	if s.tree == nil {
+		t, err := s.repo.tree(s.hash)
+		if err != nil {
+			return nil, err
+		}
+		s.tree = t
+	}
 	e, err := s.tree.FindEntry(path)
 	if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
 		return nil, nil
