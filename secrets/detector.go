@@ -82,6 +82,7 @@ func (s *Scanner) load() error {
 		}
 		for _, k := range r.Keywords {
 			k = strings.ToLower(k)
+			s.keywordSpansLines = s.keywordSpansLines || strings.Contains(k, "\n")
 			builder.AddString(k)
 			s.keywordRules[k] = append(s.keywordRules[k], r.ID)
 			if block {

@@ -64,71 +64,6 @@ func detectIn(det *detect.Detector, path string, frags []fragment) []match {
 	return out
 }
 
-// plan is what find scans of a text.
-type plan struct {
-	// selected are the lines to scan with every rule (0-based, sorted).
-	selected []int
-	// hits are the offsets of keywords (sorted): only the windows of a
-	// long line that hold one are scanned; every window is when keywords
-	// is false. found are the same keywords, by offset.
-	hits     []int
-	found    map[int][]string
-	keywords bool
-	// blocks are the offsets of the opening keywords of block secrets
-	// (sorted).
-	blocks []int
-}
-
-// plan decides what to scan of t. A judged line is scanned when it or a
-// neighbour holds a keyword of some rule (a key and its value may be on
-// consecutive lines); gitleaks runs a rule only where its keyword occurs,
-// so other lines cannot produce a finding. One Aho-Corasick pass finds
-// every keyword. A configuration with a content rule without keywords has
-// every judged line scanned, and every window of a long one.
-func (s *Scanner) plan(t *text, j judged) plan {
-	p := plan{keywords: !s.keywordless, found: map[int][]string{}}
-	hit := make([]bool, t.lines())
-	lower := asciiLower(t.data)
-	s.trie.Walk(lower, func(end, size, _ int64) bool {
-		start := int(end - size + 1)
-		hit[t.index(start)] = true
-		keyword := string(lower[start : end+1])
-		if len(p.found[start]) == 0 {
-			p.hits = append(p.hits, start)
-		}
-		p.found[start] = append(p.found[start], keyword)
-		if s.blockKeywords[keyword] {
-			p.blocks = append(p.blocks, start)
-		}
-		return true
-	})
-	slices.Sort(p.hits)
-	slices.Sort(p.blocks)
-	want := make([]bool, t.lines())
-	for i := range want {
-		if !j.index(i) {
-			continue
-		}
-		want[i] = want[i] || hit[i] || s.keywordless
-		if hit[i] && i+1 < len(want) {
-			want[i+1] = true
-		}
-		if i > 0 && hit[i-1] {
-			want[i-1], want[i] = true, true
-		}
-	}
-	for i, w := range want {
-		if w {
-			p.selected = append(p.selected, i)
-		}
-	}
-	if len(p.selected) == 0 && j.all {
-		// Path rules still see the file.
-		p.selected = []int{0}
-	}
-	return p
-}
-
 // rulesIn lists, sorted, the rules that the keywords starting between
 // offsets from and to of a planned text call for.
 func (s *Scanner) rulesIn(p plan, from, to int) []string {
@@ -140,19 +75,6 @@ func (s *Scanner) rulesIn(p plan, from, to int) []string {
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids)
-}
-
-// asciiLower lower-cases ASCII letters only, so that offsets stay those of
-// the original text (gitleaks' keywords are ASCII).
-func asciiLower(data []byte) []byte {
-	out := make([]byte, len(data))
-	for i, c := range data {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		out[i] = c
-	}
-	return out
 }
 
 // allowed drops the matches on a line that carries gitleaks:allow. gitleaks

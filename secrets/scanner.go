@@ -119,8 +119,11 @@ type Scanner struct {
 	blockKeywords map[string]bool
 	blockRules    map[string]bool
 	keywordless   bool
-	err           error
-	ignore        map[string]bool
+	// keywordSpansLines is set when a keyword holds a line break: then
+	// keywords are looked for in the whole text (see plan).
+	keywordSpansLines bool
+	err               error
+	ignore            map[string]bool
 	// found holds every secret found in this run, for Redact.
 	found known
 	// fallback redacts with gitleaks' default rules when the repository's

@@ -90,6 +90,17 @@ func (j judged) index(i int) bool {
 	return j.all || (i >= 0 && i+1 < len(j.before) && j.before[i+1] > j.before[i])
 }
 
+// indexes lists the judged lines of a text of n lines, 0-based.
+func (j judged) indexes(n int) []int {
+	var out []int
+	for i := range n {
+		if j.index(i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // anyIn reports whether a file line from..to (inclusive) is judged.
 func (j judged) anyIn(from, to int) bool {
 	if j.all {

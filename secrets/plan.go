@@ -1,0 +1,175 @@
+package secrets
+
+import (
+	"bytes"
+	"slices"
+)
+
+// plan is what find scans of a text.
+type plan struct {
+	// selected are the lines to scan with every rule (0-based, sorted).
+	selected []int
+	// hits are the offsets of keywords (sorted): only the windows of a
+	// long line that hold one are scanned; every window is when keywords
+	// is false. found are the same keywords, by offset.
+	hits     []int
+	found    map[int][]string
+	keywords bool
+	// blocks are the offsets of the opening keywords of block secrets
+	// (sorted).
+	blocks []int
+}
+
+// nearLines is how far from a judged line the keywords can matter: a
+// judged line is selected with its neighbours, and the windows of a
+// selected long line reach one line further (see windows).
+const nearLines = 2
+
+// plan decides what to scan of t. A judged line is scanned when it or a
+// neighbour holds a keyword of some rule (a key and its value may be on
+// consecutive lines); gitleaks runs a rule only where its keyword occurs,
+// so other lines cannot produce a finding. A configuration with a content
+// rule without keywords has every judged line scanned, and every window of
+// a long one.
+//
+// Keywords are looked for with one Aho-Corasick pass over the text when
+// every line is judged; otherwise only near the judged lines (planNear),
+// which finds the same plan for the lines a scan can reach, and
+// FuzzPlanNear holds it to that.
+func (s *Scanner) plan(t *text, j judged) plan {
+	if j.all || s.keywordSpansLines {
+		return s.planWhole(t, j)
+	}
+	return s.planNear(t, j)
+}
+
+// planWhole is plan with every keyword of the text looked for.
+func (s *Scanner) planWhole(t *text, j judged) plan {
+	p := plan{keywords: !s.keywordless, found: map[int][]string{}}
+	hit := make([]bool, t.lines())
+	lower := asciiLower(t.data)
+	s.walkKeywords(t, lower, 0, len(lower), &p, hit, true)
+	slices.Sort(p.hits)
+	slices.Sort(p.blocks)
+	p.choose(t, j, hit, s.keywordless)
+	return p
+}
+
+// planNear is plan with keywords looked for only on the lines within
+// nearLines of a judged one, and the opening keywords of block secrets
+// only where a block that starts there reaches a judged line (see
+// blockRegions). Keywords hold no line break (see keywordSpansLines), so
+// none is cut at the edge of a span of whole lines.
+func (s *Scanner) planNear(t *text, j judged) plan {
+	p := plan{keywords: !s.keywordless, found: map[int][]string{}}
+	hit := make([]bool, t.lines())
+	lower := asciiLower(t.data)
+	judgedLines := j.indexes(t.lines())
+	for _, span := range mergeSpans(judgedLines, func(i int) (int, int) {
+		return t.starts[max(i-nearLines, 0)], t.end(min(i+nearLines, t.lines()-1))
+	}) {
+		s.walkKeywords(t, lower, span[0], span[1], &p, hit, false)
+	}
+	slices.Sort(p.hits)
+	for _, span := range mergeSpans(judgedLines, func(i int) (int, int) {
+		return max(t.starts[i]-2*maxBlock, 0), t.end(i)
+	}) {
+		for k := range s.blockKeywords {
+			p.blocks = append(p.blocks, occurrences(lower, k, span[0], span[1])...)
+		}
+	}
+	slices.Sort(p.blocks)
+	p.choose(t, j, hit, s.keywordless)
+	return p
+}
+
+// walkKeywords records the keywords that lie in lower[from:to]: their
+// offsets in hits (unsorted) and found, their lines in hit, and, with
+// blocks, the offsets of block keywords (unsorted).
+func (s *Scanner) walkKeywords(t *text, lower []byte, from, to int, p *plan, hit []bool, blocks bool) {
+	s.trie.Walk(lower[from:to], func(end, size, _ int64) bool {
+		start := from + int(end-size+1)
+		hit[t.index(start)] = true
+		keyword := string(lower[start : start+int(size)])
+		if len(p.found[start]) == 0 {
+			p.hits = append(p.hits, start)
+		}
+		p.found[start] = append(p.found[start], keyword)
+		if blocks && s.blockKeywords[keyword] {
+			p.blocks = append(p.blocks, start)
+		}
+		return true
+	})
+}
+
+// choose chooses the lines to scan: each judged line whose own line or a
+// neighbour holds a keyword (every judged line when a rule has none),
+// with that neighbour.
+func (p *plan) choose(t *text, j judged, hit []bool, keywordless bool) {
+	want := make([]bool, t.lines())
+	for i := range want {
+		if !j.index(i) {
+			continue
+		}
+		want[i] = want[i] || hit[i] || keywordless
+		if hit[i] && i+1 < len(want) {
+			want[i+1] = true
+		}
+		if i > 0 && hit[i-1] {
+			want[i-1], want[i] = true, true
+		}
+	}
+	for i, w := range want {
+		if w {
+			p.selected = append(p.selected, i)
+		}
+	}
+	if len(p.selected) == 0 && j.all {
+		// Path rules still see the file.
+		p.selected = []int{0}
+	}
+}
+
+// mergeSpans returns the byte spans that around gives for each of the
+// lines (sorted), overlapping and touching ones merged, in order.
+func mergeSpans(lines []int, around func(i int) (from, to int)) [][2]int {
+	var out [][2]int
+	for _, i := range lines {
+		from, to := around(i)
+		if n := len(out); n > 0 && from <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], to)
+			continue
+		}
+		out = append(out, [2]int{from, to})
+	}
+	return out
+}
+
+// occurrences returns the offsets in from..to-1 where keyword starts in
+// lower, overlapping occurrences included, as Aho-Corasick finds them.
+func occurrences(lower []byte, keyword string, from, to int) []int {
+	var out []int
+	limit := min(to+len(keyword)-1, len(lower))
+	for off := from; off < to; {
+		i := bytes.Index(lower[off:limit], []byte(keyword))
+		if i < 0 || off+i >= to {
+			break
+		}
+		out = append(out, off+i)
+		off += i + 1
+	}
+	return out
+}
+
+// asciiLower lower-cases ASCII letters only, so that offsets stay those of
+// the original text (gitleaks' keywords are ASCII).
+func asciiLower(data []byte) []byte {
+	out := make([]byte, len(data))
+	for i, c := range data {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
+}

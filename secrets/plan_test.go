@@ -1,0 +1,113 @@
+package secrets
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// planPieces are what texts for FuzzPlanNear are made of: keywords of
+// gitleaks' default rules (block openings included), in both cases, line
+// breaks, and fillers long enough to make long lines (windows) and to put
+// a block opening more or less than 2*maxBlock bytes before a judged line.
+var planPieces = []string{
+	"\n", "\n", "\n", "\r\n", " ", "x", "key", "KEY", "token", "secret", "password",
+	"-----BEGIN", "-----begin", " PRIVATE KEY-----", "-----END", "api_key: ", "akia", "ghp_",
+	"glpat-", "xoxb-", "sk_live_", "=", "'", "\"", ": ", "- ",
+	strings.Repeat("filler ", 90), strings.Repeat("y", 700), strings.Repeat("z", 5000),
+	strings.Repeat("w\n", 3000), strings.Repeat("v", 40000),
+}
+
+// planText builds a text and its judged lines from fuzz input: each byte
+// of shape picks a piece; each bit of judge says whether a line is judged.
+func planText(shape, judge []byte) (*text, judged) {
+	var b strings.Builder
+	for _, c := range shape {
+		b.WriteString(planPieces[int(c)%len(planPieces)])
+	}
+	t := newText([]byte(b.String()), 1+len(judge)%7)
+	var lines []int
+	for i := range t.lines() {
+		if len(judge) > 0 && judge[(i/8)%len(judge)]&(1<<(i%8)) != 0 {
+			lines = append(lines, t.first+i)
+		}
+	}
+	return t, t.judge(lines)
+}
+
+// FuzzPlanNear holds the plan made from keywords near the judged lines to
+// the plan made from every keyword of the text: the same lines selected,
+// the same fragments calling for the same rules, the same block regions.
+// Those are all that find takes from a plan, so both find the same
+// secrets.
+func FuzzPlanNear(f *testing.F) {
+	s := New(Options{})
+	if err := s.load(); err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte{6, 0, 5, 0, 11, 13, 0, 14}, []byte{0x02})
+	f.Add([]byte{30, 11, 13, 0, 29, 0, 7, 0, 30, 0, 6}, []byte{0x10})
+	f.Add([]byte{28, 0, 6, 27, 0, 8, 0}, []byte{0x05})
+	f.Add([]byte{11, 30, 30, 0, 6}, []byte{0x80, 0x01})
+	f.Add([]byte{0, 0, 15, 0, 16, 0, 17}, []byte{0xff})
+	f.Fuzz(func(t *testing.T, shape, judge []byte) {
+		if len(shape) > 64 {
+			return
+		}
+		tx, j := planText(shape, judge)
+		if j.all || len(j.indexes(tx.lines())) == 0 {
+			return
+		}
+		near, whole := s.planNear(tx, j), s.planWhole(tx, j)
+		if !slices.Equal(near.selected, whole.selected) {
+			t.Fatalf("selected lines: near %v, whole %v", near.selected, whole.selected)
+		}
+		nf, wf := fragments(tx, near), fragments(tx, whole)
+		if len(nf) != len(wf) {
+			t.Fatalf("%d fragments near, %d whole", len(nf), len(wf))
+		}
+		for i := range nf {
+			if nf[i].off != wf[i].off || nf[i].text != wf[i].text {
+				t.Fatalf("fragment %d: near at %d (%d bytes), whole at %d (%d bytes)", i, nf[i].off, len(nf[i].text), wf[i].off, len(wf[i].text))
+			}
+			end := nf[i].off + len(nf[i].text)
+			if n, w := s.rulesIn(near, nf[i].off, end), s.rulesIn(whole, wf[i].off, end); !slices.Equal(n, w) {
+				t.Fatalf("fragment %d calls for %v near, %v whole", i, n, w)
+			}
+		}
+		nb, wb := blockRegions(tx, near.blocks, j), blockRegions(tx, whole.blocks, j)
+		if len(nb) != len(wb) {
+			t.Fatalf("%d block regions near, %d whole", len(nb), len(wb))
+		}
+		for i := range nb {
+			if nb[i].off != wb[i].off || nb[i].text != wb[i].text {
+				t.Fatalf("block region %d: near at %d, whole at %d", i, nb[i].off, wb[i].off)
+			}
+		}
+	})
+}
+
+// TestPlanNearSeesAKeyBeforeItsValue: a key on the line before an added
+// value is found by the plan that looks near the judged lines, and so is a
+// private key's BEGIN line far above an added line of its body.
+func TestPlanNearSeesAKeyBeforeItsValue(t *testing.T) {
+	s := New(Options{})
+	if err := s.load(); err != nil {
+		t.Fatal(err)
+	}
+	body := strings.Repeat("MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n", 300)
+	data := "intro\n-----BEGIN PRIVATE KEY-----\n" + body + "-----END PRIVATE KEY-----\napi_key:\n  value\n"
+	tx := newText([]byte(data), 1)
+	last := tx.lines()
+	j := tx.judge([]int{200, last})
+	p := s.planNear(tx, j)
+	if !slices.Contains(p.selected, last-2) || !slices.Contains(p.selected, last-1) {
+		t.Errorf("the key's line %d is not selected with its value's: %v", last-1, p.selected)
+	}
+	if len(p.blocks) != 1 || p.blocks[0] != strings.Index(data, "-----BEGIN") {
+		t.Errorf("block openings %v, want the BEGIN line's", p.blocks)
+	}
+	if len(blockRegions(tx, p.blocks, j)) != 1 {
+		t.Error("the key's block is not scanned")
+	}
+}
