@@ -9,6 +9,7 @@ import (
 	"hash"
 	"io"
 	"strconv"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/klauspost/compress/flate"
@@ -71,55 +72,70 @@ const (
 
 // inflateHashing fills body from zr and returns the SHA-1 of header and
 // body and, when prefix >= 0, the id of body[:prefix] as a blob. A large
-// body is hashed by another goroutine, chunk by chunk, as it is inflated:
-// on two cores the hashing then costs no time.
+// body is hashed as it is inflated, chunk by chunk, by one goroutine per
+// hash (the prefix's, with collision detection, costs twice the other):
+// on two cores the inflating and hashing then overlap.
 func inflateHashing(zr io.Reader, header, body []byte, prefix int) (sum, prefixSum []byte, err error) {
 	whole := sha1.New()
 	whole.Write(header)
-	var part hash.Hash
+	hashes := []hashing{{h: whole, upto: len(body)}}
 	if prefix >= 0 {
-		part = prefixHash(prefix)
-	}
-	hashUpTo := func(from, upto int) {
-		whole.Write(body[from:upto])
-		if part != nil && from < prefix {
-			part.Write(body[from:min(upto, prefix)])
-		}
+		hashes = append(hashes, hashing{h: prefixHash(prefix), upto: prefix})
 	}
 	finish := func() ([]byte, []byte) {
-		if part == nil {
+		if len(hashes) == 1 {
 			return whole.Sum(nil), nil
 		}
-		return whole.Sum(nil), prefixSumOf(part)
+		return whole.Sum(nil), prefixSumOf(hashes[1].h)
 	}
 	if len(body) < minHashAlong {
 		if _, err := io.ReadFull(zr, body); err != nil {
 			return nil, nil, err
 		}
-		hashUpTo(0, len(body))
+		for _, h := range hashes {
+			h.h.Write(body[:h.upto])
+		}
 		sum, prefixSum = finish()
 		return sum, prefixSum, nil
 	}
-	written := make(chan int, len(body)/hashAlongChunk+1)
-	hashed := make(chan struct{})
-	go func() {
-		from := 0
-		for upto := range written {
-			hashUpTo(from, upto)
-			from = upto
-		}
-		close(hashed)
-	}()
+	var wg sync.WaitGroup
+	for i := range hashes {
+		hashes[i].written = make(chan int, len(body)/hashAlongChunk+1)
+		wg.Go(func() { hashes[i].along(body) })
+	}
 	for off := 0; off < len(body) && err == nil; off += hashAlongChunk {
 		end := min(off+hashAlongChunk, len(body))
 		if _, err = io.ReadFull(zr, body[off:end]); err == nil {
-			written <- end
+			for _, h := range hashes {
+				h.written <- end
+			}
 		}
 	}
-	close(written)
-	<-hashed
+	for _, h := range hashes {
+		close(h.written)
+	}
+	wg.Wait()
 	sum, prefixSum = finish()
 	return sum, prefixSum, err
+}
+
+// hashing is one hash of a body being inflated: of its first upto bytes,
+// fed from written with the end of what has been inflated so far.
+type hashing struct {
+	h       hash.Hash
+	upto    int
+	written chan int
+}
+
+// along hashes body as written says it fills, until written is closed.
+func (h hashing) along(body []byte) {
+	from := 0
+	for end := range h.written {
+		if end = min(end, h.upto); from < end {
+			h.h.Write(body[from:end])
+			from = end
+		}
+	}
 }
 
 // openLoose reads the header of a loose object ("<type> <size>\0") from
