@@ -29,3 +29,10 @@ func (c *Cache) get(key string, build func() any) any {
 	c.current[key] = v
 	return v
 }
+
+// has reports whether a value is cached under key.
+func (c *Cache) has(key string) bool {
+	_, now := c.current[key]
+	_, before := c.previous[key]
+	return now || before
+}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strconv"
+	"sync"
 
 	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/yamldoc"
@@ -13,12 +14,56 @@ import (
 // read the same documents, and decoding a large progress file is among the
 // costliest things a check does.
 func (p *Pass) YAML(b *changes.Blob, yml []byte, lineOffset int) (*yamldoc.Doc, error) {
-	key := "yaml:" + b.Hash + ":" + strconv.Itoa(lineOffset) + ":" + strconv.Itoa(len(yml))
-	d := p.Memo(key, func() any {
+	d := p.Memo(yamlKey(b, yml, lineOffset), func() any {
 		doc, err := yamldoc.DecodeAt(yml, lineOffset)
 		return decoded{doc, err}
 	}).(decoded)
 	return d.doc, d.err
+}
+
+// YAMLFiles decodes the blobs that are regular files as YAML, as YAML does
+// with the whole file, each on its own goroutine when more than one is not
+// decoded yet: a merge compares several versions of a file that may be
+// large, and the decodings are independent.
+func (p *Pass) YAMLFiles(blobs ...*changes.Blob) {
+	type decoding struct {
+		key string
+		b   *changes.Blob
+		out decoded
+	}
+	var todo []*decoding
+	seen := map[string]bool{}
+	for _, b := range blobs {
+		if b == nil || b.Regular() != nil {
+			continue
+		}
+		key := yamlKey(b, b.Data, 0)
+		if seen[key] || p.cache.has(key) {
+			continue
+		}
+		seen[key] = true
+		todo = append(todo, &decoding{key: key, b: b})
+	}
+	if len(todo) < 2 {
+		return
+	}
+	var wg sync.WaitGroup
+	for _, d := range todo {
+		wg.Go(func() {
+			doc, err := yamldoc.DecodeAt(d.b.Data, 0)
+			d.out = decoded{doc, err}
+		})
+	}
+	wg.Wait()
+	for _, d := range todo {
+		p.Memo(d.key, func() any { return d.out })
+	}
+}
+
+// yamlKey names the decoding of yml, the YAML text of b after lineOffset
+// lines, in the cache.
+func yamlKey(b *changes.Blob, yml []byte, lineOffset int) string {
+	return "yaml:" + b.Hash + ":" + strconv.Itoa(lineOffset) + ":" + strconv.Itoa(len(yml))
 }
 
 // decoded is a document YAML decoded, or why it could not.

@@ -104,6 +104,9 @@ func buildView(pass *rules.Pass, ch *changes.Change) *progressView {
 			return appendedView(app)
 		}
 	}
+	if ch.Merge != nil {
+		pass.YAMLFiles(append([]*changes.Blob{ch.New, ch.Merge.Base}, ch.Merge.Parents...)...)
+	}
 	newFile := decode(pass, ch.New)
 	newEntries := entriesOf(newFile)
 	if newEntries == nil {
