@@ -3,6 +3,7 @@ package secrets
 import (
 	"bytes"
 	"slices"
+	"strings"
 )
 
 // plan is what find scans of a text.
@@ -47,8 +48,7 @@ func (s *Scanner) plan(t *text, j judged) plan {
 func (s *Scanner) planWhole(t *text, j judged) plan {
 	p := plan{keywords: !s.keywordless, found: map[int][]string{}}
 	hit := make([]bool, t.lines())
-	lower := asciiLower(t.data)
-	s.walkKeywords(t, lower, 0, len(lower), &p, hit, true)
+	s.walkKeywords(t, asciiLower(t.data), 0, &p, hit, true)
 	slices.Sort(p.hits)
 	slices.Sort(p.blocks)
 	p.choose(t, j, hit, s.keywordless)
@@ -63,19 +63,18 @@ func (s *Scanner) planWhole(t *text, j judged) plan {
 func (s *Scanner) planNear(t *text, j judged) plan {
 	p := plan{keywords: !s.keywordless, found: map[int][]string{}}
 	hit := make([]bool, t.lines())
-	lower := asciiLower(t.data)
 	judgedLines := j.indexes(t.lines())
 	for _, span := range mergeSpans(judgedLines, func(i int) (int, int) {
 		return t.starts[max(i-nearLines, 0)], t.end(min(i+nearLines, t.lines()-1))
 	}) {
-		s.walkKeywords(t, lower, span[0], span[1], &p, hit, false)
+		s.walkKeywords(t, asciiLower(t.data[span[0]:span[1]]), span[0], &p, hit, false)
 	}
 	slices.Sort(p.hits)
 	for _, span := range mergeSpans(judgedLines, func(i int) (int, int) {
 		return max(t.starts[i]-2*maxBlock, 0), t.end(i)
 	}) {
 		for k := range s.blockKeywords {
-			p.blocks = append(p.blocks, occurrences(lower, k, span[0], span[1])...)
+			p.blocks = append(p.blocks, occurrences(t.data, k, span[0], span[1])...)
 		}
 	}
 	slices.Sort(p.blocks)
@@ -83,14 +82,16 @@ func (s *Scanner) planNear(t *text, j judged) plan {
 	return p
 }
 
-// walkKeywords records the keywords that lie in lower[from:to]: their
-// offsets in hits (unsorted) and found, their lines in hit, and, with
-// blocks, the offsets of block keywords (unsorted).
-func (s *Scanner) walkKeywords(t *text, lower []byte, from, to int, p *plan, hit []bool, blocks bool) {
-	s.trie.Walk(lower[from:to], func(end, size, _ int64) bool {
-		start := from + int(end-size+1)
+// walkKeywords records the keywords in lower, the lower-cased text of t
+// from offset from on: their offsets in hits (unsorted) and found, their
+// lines in hit, and, with blocks, the offsets of block keywords
+// (unsorted).
+func (s *Scanner) walkKeywords(t *text, lower []byte, from int, p *plan, hit []bool, blocks bool) {
+	s.trie.Walk(lower, func(end, size, _ int64) bool {
+		at := int(end - size + 1)
+		start := from + at
 		hit[t.index(start)] = true
-		keyword := string(lower[start : start+int(size)])
+		keyword := string(lower[at : at+int(size)])
 		if len(p.found[start]) == 0 {
 			p.hits = append(p.hits, start)
 		}
@@ -145,20 +146,51 @@ func mergeSpans(lines []int, around func(i int) (from, to int)) [][2]int {
 	return out
 }
 
-// occurrences returns the offsets in from..to-1 where keyword starts in
-// lower, overlapping occurrences included, as Aho-Corasick finds them.
-func occurrences(lower []byte, keyword string, from, to int) []int {
+// occurrences returns the offsets in from..to-1 where keyword (lower
+// case) starts in data, ASCII letters of data compared in lower case as
+// asciiLower makes them, overlapping occurrences included, as the
+// Aho-Corasick pass finds them. Candidates are found by the first byte of
+// keyword that case does not change, without lower-casing data.
+func occurrences(data []byte, keyword string, from, to int) []int {
+	if keyword == "" {
+		return nil
+	}
+	anchor := strings.IndexFunc(keyword, func(r rune) bool { return r < 'a' || r > 'z' })
 	var out []int
-	limit := min(to+len(keyword)-1, len(lower))
-	for off := from; off < to; {
-		i := bytes.Index(lower[off:limit], []byte(keyword))
-		if i < 0 || off+i >= to {
+	if anchor < 0 {
+		// Letters only: every start is a candidate.
+		for at := from; at < to && at+len(keyword) <= len(data); at++ {
+			if lowerEqual(data[at:at+len(keyword)], keyword) {
+				out = append(out, at)
+			}
+		}
+		return out
+	}
+	c := keyword[anchor]
+	for at := from; at < to; {
+		i := bytes.IndexByte(data[min(at+anchor, len(data)):min(to+anchor, len(data))], c)
+		if i < 0 {
 			break
 		}
-		out = append(out, off+i)
-		off += i + 1
+		if at += i; at+len(keyword) <= len(data) && lowerEqual(data[at:at+len(keyword)], keyword) {
+			out = append(out, at)
+		}
+		at++
 	}
 	return out
+}
+
+// lowerEqual reports whether b, lower-cased as asciiLower does, is s.
+func lowerEqual(b []byte, s string) bool {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != s[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // asciiLower lower-cases ASCII letters only, so that offsets stay those of

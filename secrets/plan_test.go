@@ -111,3 +111,29 @@ func TestPlanNearSeesAKeyBeforeItsValue(t *testing.T) {
 		t.Error("the key's block is not scanned")
 	}
 }
+
+// FuzzOccurrences holds occurrences to a search of the lower-cased text,
+// for keywords with and without a byte that case leaves alone.
+func FuzzOccurrences(f *testing.F) {
+	f.Add([]byte("x -----BEGIN -----begin ----BEGIN"), "-----begin", 0, 40)
+	f.Add([]byte("Key KEY kEy keykey"), "key", 2, 15)
+	f.Add([]byte("grüße GRÜSSE grü"), "grü", 0, 20)
+	f.Add([]byte("aaaa"), "aa", 0, 4)
+	f.Fuzz(func(t *testing.T, data []byte, keyword string, from, to int) {
+		keyword = strings.ToLower(keyword)
+		if keyword == "" || len(data) > 1<<12 {
+			return
+		}
+		from, to = min(max(from, 0), len(data)), min(max(to, 0), len(data))
+		lower := asciiLower(data)
+		var want []int
+		for at := from; at < to; at++ {
+			if strings.HasPrefix(string(lower[at:]), keyword) {
+				want = append(want, at)
+			}
+		}
+		if got := occurrences(data, keyword, from, to); !slices.Equal(got, want) {
+			t.Fatalf("occurrences of %q in %q [%d,%d): %v, want %v", keyword, data, from, to, got, want)
+		}
+	})
+}
