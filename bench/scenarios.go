@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -291,6 +292,12 @@ func (b *bench) signedRange() (scenario, error) {
 		return s, err
 	}
 	key := filepath.Join(b.work, "signing-key")
+	// A kept work directory holds the key of an earlier run.
+	for _, f := range []string{key, key + ".pub"} {
+		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return s, err
+		}
+	}
 	if out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "bench", "-f", key).CombinedOutput(); err != nil {
 		return s, fmt.Errorf("ssh-keygen: %w\n%s", err, out)
 	}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/small-hook/small-hook/changes"
 )
 
 // fastImport builds history with git fast-import; stream writes the
@@ -112,5 +114,42 @@ func BenchmarkReadPackedTrees(b *testing.B) {
 		if _, err := g.tree(plumbing.NewHash(trees[i%len(trees)])); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkRangeOverlapsReadingAndChecking: 100 commits that each append
+// to a 400 kB file, checked by a function that reads every byte of the new
+// version (a stand-in for the rules): the next commit's unit is built
+// while the current one is checked.
+func BenchmarkRangeOverlapsReadingAndChecking(b *testing.B) {
+	r := newRepo(b)
+	var file strings.Builder
+	for i := range 8000 {
+		fmt.Fprintf(&file, "  - task_id: task-%d\n    status: completed\n", i)
+	}
+	r.fastImport(func(w *bytes.Buffer) {
+		for c := range 101 {
+			fmt.Fprintf(&file, "  - task_id: appended-%d\n    status: completed\n", c)
+			fmt.Fprintf(w, "commit refs/heads/main\ncommitter T <t@example.com> %d +0000\ndata 2\n%d\n", 1700000000+c, c%10)
+			fmt.Fprintf(w, "M 100644 inline .small/progress.small.yml\ndata %d\n%s\n", file.Len(), file.String())
+		}
+	})
+	for b.Loop() {
+		g, err := Open(r.dir, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, err := g.Range("HEAD~100", "HEAD", Scope{}, func(u changes.Unit) error {
+			for _, ch := range u.Changes {
+				if ch.New != nil && bytes.Count(ch.New.Data, []byte("status: completed")) == 0 {
+					return fmt.Errorf("%s: no entries", ch.Path)
+				}
+			}
+			return nil
+		})
+		if err != nil || n != 100 {
+			b.Fatal(n, err)
+		}
+		g.Close()
 	}
 }

@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -134,6 +135,34 @@ func FuzzOccurrences(f *testing.F) {
 		}
 		if got := occurrences(data, keyword, from, to); !slices.Equal(got, want) {
 			t.Fatalf("occurrences of %q in %q [%d,%d): %v, want %v", keyword, data, from, to, got, want)
+		}
+	})
+}
+
+// BenchmarkPlan: the plan of a 40 kB artifact of which three lines are
+// judged (a commit that bumped the version and appended a provenance
+// entry), looking near those lines and over the whole text.
+func BenchmarkPlan(b *testing.B) {
+	s := New(Options{})
+	if err := s.load(); err != nil {
+		b.Fatal(err)
+	}
+	var doc strings.Builder
+	doc.WriteString("---\nversion: 201\nprovenance:\n")
+	for i := range 200 {
+		fmt.Fprintf(&doc, "  - agent: 'did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW'\n    action: updated\n    message: Added finding %d\n", i)
+	}
+	doc.WriteString("---\n\n# Notes\n\nMeasured throughput on the second benchmark run.\n")
+	tx := newText([]byte(doc.String()), 1)
+	j := tx.judge([]int{2, tx.lines() - 6, tx.lines()})
+	b.Run("near", func(b *testing.B) {
+		for b.Loop() {
+			s.planNear(tx, j)
+		}
+	})
+	b.Run("whole", func(b *testing.B) {
+		for b.Loop() {
+			s.planWhole(tx, j)
 		}
 	})
 }

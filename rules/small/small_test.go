@@ -303,6 +303,25 @@ func BenchmarkFullComparisonLargeProgress(b *testing.B) {
 	}
 }
 
+// BenchmarkMergeLargeProgress: a merge of two branches that each appended
+// an entry to the 1,379-entry progress file compares the result with both
+// parents and the merge base, each decoded whole (on a goroutine each).
+func BenchmarkMergeLargeProgress(b *testing.B) {
+	base := readWorkspace(b, "reference-repo")
+	theirs := strings.Replace(newEntry, "10:20:00", "10:20:30", 1)
+	ours, other := base[rootProgress]+newEntry, base[rootProgress]+theirs
+	result := ours + theirs
+	u := changes.Unit{Mode: changes.ModeStaged,
+		Changes: []changes.Change{{Path: rootProgress, Old: rulestest.Blob(ours), New: rulestest.Blob(result),
+			Merge: &changes.Merge{Base: rulestest.Blob(base[rootProgress]), Parents: []*changes.Blob{rulestest.Blob(ours), rulestest.Blob(other)}}}},
+		Files: with(base, rootProgress, result)}
+	for b.Loop() {
+		if _, err := rules.Check([]changes.Unit{u}, rules.Options{Rules: Rules(), Config: config.Default()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkDecodeLargeProgress(b *testing.B) {
 	data := []byte(readWorkspace(b, "reference-repo")[rootProgress])
 	for b.Loop() {
