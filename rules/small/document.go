@@ -45,7 +45,7 @@ Each canonical file is validated against its schema in schemas/ (draft 2020-12):
 				name := schemaName(file)
 				if file == Progress {
 					if v := viewProgress(pass, ch); v.appendOnly {
-						for _, e := range v.added {
+						for _, e := range v.appended {
 							violations, err := set.Validate(name, "#/$defs/entry", e.value)
 							if err != nil {
 								return fmt.Errorf("%s: %w", ch.Path, err)

@@ -121,14 +121,11 @@ func checkJunctions(s space) {
 	for _, e := range v.added {
 		added[e.index] = true
 	}
-	f := decode(s.pass, ch.New)
-	list := entriesOf(f)
-	for _, j := range v.junctions {
-		if added[j] {
+	for _, jn := range v.junctions {
+		cur, prev := jn.cur, jn.prev
+		if added[cur.index] {
 			continue // judged as a new entry above
 		}
-		cur := entry{index: j, value: list[j], doc: f.doc, path: []string{"entries", fmt.Sprint(j)}}
-		prev := entry{index: j - 1, value: list[j-1], doc: f.doc, path: []string{"entries", fmt.Sprint(j - 1)}}
 		t, p1 := entryTime(cur)
 		pt, p2 := entryTime(prev)
 		if p1 == "" && p2 == "" && !t.After(pt) {

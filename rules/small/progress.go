@@ -55,16 +55,24 @@ type progressView struct {
 	// appendOnly is true when the new file was proved to be the old file
 	// plus new sequence items, from the bytes alone.
 	appendOnly bool
-	// added are the entries the change added (every entry in tree mode or
-	// for a new file).
+	// added are the entries the change added to the history (every entry
+	// in tree mode or for a new file; for a merge, those no parent holds).
 	added []entry
+	// appended are, when appendOnly, the entries the new file's bytes add
+	// to the old file's (for a merge, to the first parent's): the entries
+	// the schema judges. They are added but for a merge.
+	appended []entry
 	// before is the last entry of the old file (fast path only): the one
-	// just before added[0].
+	// just before appended[0].
 	before *entry
-	// junctions are the positions of a merge result where an entry follows
+	// junctions are the places of a merge result where an entry follows
 	// one it follows in no parent (merges only).
-	junctions []int
+	junctions []junction
 }
+
+// junction is a place of a merge result where cur follows prev, which it
+// follows in no parent.
+type junction struct{ prev, cur entry }
 
 // viewProgress works out what a change to the progress file added. When
 // the new file starts with the exact bytes of the old one and the rest is
@@ -105,8 +113,17 @@ func buildView(pass *rules.Pass, ch *changes.Change) *progressView {
 		}
 	}
 	if ch.Merge != nil {
+		if v := mergedAppendsView(pass, ch); v != nil {
+			return v
+		}
 		pass.YAMLFiles(append([]*changes.Blob{ch.New, ch.Merge.Base}, ch.Merge.Parents...)...)
 	}
+	return fullView(pass, ch)
+}
+
+// fullView is the view of a change worked out from the decoded versions:
+// the new file's entries aligned with each old version's.
+func fullView(pass *rules.Pass, ch *changes.Change) *progressView {
 	newFile := decode(pass, ch.New)
 	newEntries := entriesOf(newFile)
 	if newEntries == nil {
@@ -120,12 +137,17 @@ func buildView(pass *rules.Pass, ch *changes.Change) *progressView {
 	} else if ch.Old != nil {
 		olds = append(olds, oldEntries(pass, ch.Old))
 	}
+	at := func(i int) entry {
+		return entry{index: i, value: newEntries[i], doc: newFile.doc, path: []string{"entries", strconv.Itoa(i)}}
+	}
 	v := &progressView{}
 	for _, i := range newPositions(olds, newEntries) {
-		v.added = append(v.added, entry{index: i, value: newEntries[i], doc: newFile.doc, path: []string{"entries", strconv.Itoa(i)}})
+		v.added = append(v.added, at(i))
 	}
 	if ch.Merge != nil {
-		v.junctions = junctions(olds, newEntries)
+		for _, j := range junctions(olds, newEntries) {
+			v.junctions = append(v.junctions, junction{prev: at(j - 1), cur: at(j)})
+		}
 	}
 	return v
 }
@@ -196,7 +218,8 @@ func appendedView(app *yamldoc.Append) *progressView {
 	v := &progressView{appendOnly: true, before: &entry{index: app.First - 1, value: app.Previous.Value, doc: app.Previous}}
 	items, _ := app.Items.Value.([]any)
 	for i, item := range items {
-		v.added = append(v.added, entry{index: app.First + i, value: item, doc: app.Items, path: []string{strconv.Itoa(i)}})
+		v.appended = append(v.appended, entry{index: app.First + i, value: item, doc: app.Items, path: []string{strconv.Itoa(i)}})
 	}
+	v.added = v.appended
 	return v
 }

@@ -231,6 +231,33 @@ func TestMergeOfTwoAppendsPasses(t *testing.T) {
 	}
 }
 
+// TestMergeOfTwoAppendsIsJudgedFromTheAppendedEntries: a merge whose
+// result is the first parent followed by what the second appended is
+// judged without decoding the whole file, and still reports the second
+// side's entries that break the schema and a join out of time order.
+func TestMergeOfTwoAppendsIsJudgedFromTheAppendedEntries(t *testing.T) {
+	base := readWorkspace(t, "reference-init")
+	later := strings.Replace(newEntry, "10:20:00", "10:20:30", 1)
+	merge := func(ours, theirs string) changes.Unit {
+		a, b := base[rootProgress]+ours, base[rootProgress]+theirs
+		result := a + theirs
+		return changes.Unit{Mode: changes.ModeRange, Commit: &changes.Commit{Hash: strings.Repeat("a", 40), Parents: []string{strings.Repeat("b", 40), strings.Repeat("c", 40)}},
+			Changes: []changes.Change{{Path: rootProgress, Old: rulestest.Blob(a), New: rulestest.Blob(result),
+				Merge: &changes.Merge{Base: rulestest.Blob(base[rootProgress]), Parents: []*changes.Blob{rulestest.Blob(a), rulestest.Blob(b)}}}},
+			Files: with(base, rootProgress, result)}
+	}
+	if got := check(t, rules.Error, merge(newEntry, later)); len(got) > 0 {
+		t.Errorf("merge in time order: %v", got)
+	}
+	if got := dedupe(check(t, rules.Error, merge(later, newEntry))); strings.Join(got, ",") != "small/timestamp" {
+		t.Errorf("the second side's entries joined before a later entry: %v", got)
+	}
+	bad := strings.Replace(later, "status: completed", "status: finished", 1)
+	if got := dedupe(check(t, rules.Error, merge(newEntry, bad))); strings.Join(got, ",") != "small/schema" {
+		t.Errorf("the second side's entry breaks the schema: %v", got)
+	}
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
