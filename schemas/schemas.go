@@ -137,6 +137,10 @@ func (s *Set) schema(loc string) (*jsonschema.Schema, error) {
 // anyOf/oneOf whose branches all fail is reported once, as itself.
 func (s *Set) collect(e *jsonschema.ValidationError, out *[]Violation) {
 	if len(e.Causes) == 0 || isAlternatives(e) {
+		if k, ok := e.ErrorKind.(*kind.AdditionalProperties); ok {
+			// jsonschema lists them in map order: one order for every run.
+			slices.Sort(k.Properties)
+		}
 		v := Violation{Path: e.InstanceLocation, Message: s.describe(e), WantsType: wantsType(e)}
 		if k, ok := e.ErrorKind.(*kind.AdditionalProperties); ok {
 			v.Keys = k.Properties

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -152,4 +153,22 @@ func sameMap(a, b any) bool {
 	am, ok1 := a.(map[string]any)
 	bm, ok2 := b.(map[string]any)
 	return ok1 && ok2 && reflect.ValueOf(am).Pointer() == reflect.ValueOf(bm).Pointer()
+}
+
+// TestUnexpectedKeysInOneOrder: the keys a mapping may not hold are named
+// in one order, whatever order the validator found them in (it walks a
+// map), so that output is the same from run to run.
+func TestUnexpectedKeysInOneOrder(t *testing.T) {
+	set := New()
+	doc := decode(t, "task_id: t\nzeta: 1\nalpha: 2\nmid: 3\nbeta: 4\n")
+	for range 20 {
+		v, err := set.Validate("progress", "#/$defs/entry", doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `has keys "alpha", "beta", "mid", "zeta", which is not allowed here`
+		if len(v) != 1 || v[0].Message != want || !slices.Equal(v[0].Keys, []string{"alpha", "beta", "mid", "zeta"}) {
+			t.Fatalf("got %+v, want one violation: %s", v, want)
+		}
+	}
 }
