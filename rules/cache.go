@@ -1,37 +1,56 @@
 package rules
 
+import "sync"
+
 // Cache keeps values derived from blobs (decoded documents, parsed entries)
 // while they may still be asked for: a blob shared by consecutive commits
 // of a range is decoded once, and values unused for a whole unit are
-// dropped, so memory follows the size of one commit, not of the range.
+// dropped, so memory follows the size of one commit, not of the range. The
+// rules of a unit ask from two goroutines (see Rule.Apart): each value is
+// built once, by the first to ask, while the other waits for it.
 type Cache struct {
-	current, previous map[string]any
+	mu                sync.Mutex
+	current, previous map[string]*cached
+}
+
+// cached is one value of the cache, built once.
+type cached struct {
+	once  sync.Once
+	value any
 }
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{current: map[string]any{}, previous: map[string]any{}}
+	return &Cache{current: map[string]*cached{}, previous: map[string]*cached{}}
 }
 
 // next starts a new unit: what the last unit did not use is dropped.
 func (c *Cache) next() {
-	c.previous, c.current = c.current, map[string]any{}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.previous, c.current = c.current, map[string]*cached{}
 }
 
+// get returns the value under key, building it with build if no one has.
+// build may ask for other keys.
 func (c *Cache) get(key string, build func() any) any {
-	if v, ok := c.current[key]; ok {
-		return v
-	}
-	v, ok := c.previous[key]
+	c.mu.Lock()
+	v, ok := c.current[key]
 	if !ok {
-		v = build()
+		if v, ok = c.previous[key]; !ok {
+			v = &cached{}
+		}
+		c.current[key] = v
 	}
-	c.current[key] = v
-	return v
+	c.mu.Unlock()
+	v.once.Do(func() { v.value = build() })
+	return v.value
 }
 
 // has reports whether a value is cached under key.
 func (c *Cache) has(key string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	_, now := c.current[key]
 	_, before := c.previous[key]
 	return now || before

@@ -2,8 +2,10 @@ package rules
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/changes"
@@ -79,22 +81,37 @@ func (c *Checker) Check(u *changes.Unit) error {
 	}
 	c.units++
 	c.cache.next()
+	var main, apart []*Rule
 	for _, r := range c.opts.Rules {
-		if !c.policy.runs[r.ID] {
+		if !c.policy.runs[r.ID] || (u.Mode == changes.ModeTip && !r.Continuity) {
 			continue
 		}
-		if u.Mode == changes.ModeTip && !r.Continuity {
-			continue
-		}
-		pass := &Pass{Unit: governed, Actor: verdict, Config: c.opts.Config, Secrets: c.opts.Secrets, rule: r, policy: c.policy, cache: c.cache, findings: &c.findings}
-		if r.SeesExcluded {
-			pass.Unit = u
-		}
-		if err := r.Run(pass); err != nil {
-			return fmt.Errorf("rule %s: %w", r.ID, err)
+		if r.Apart {
+			apart = append(apart, r)
+		} else {
+			main = append(main, r)
 		}
 	}
-	return nil
+	run := func(list []*Rule, findings *[]Finding) error {
+		for _, r := range list {
+			pass := &Pass{Unit: governed, Actor: verdict, Config: c.opts.Config, Secrets: c.opts.Secrets, rule: r, policy: c.policy, cache: c.cache, findings: findings}
+			if r.SeesExcluded {
+				pass.Unit = u
+			}
+			if err := r.Run(pass); err != nil {
+				return fmt.Errorf("rule %s: %w", r.ID, err)
+			}
+		}
+		return nil
+	}
+	var aside []Finding
+	var asideErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { asideErr = run(apart, &aside) })
+	err := run(main, &c.findings)
+	wg.Wait()
+	c.findings = append(c.findings, aside...)
+	return errors.Join(err, asideErr)
 }
 
 // Findings returns the findings so far, sorted.

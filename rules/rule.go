@@ -55,6 +55,11 @@ type Rule struct {
 	// SeesExcluded makes the rule judge paths the configuration excludes
 	// too; every other rule is handed units without them.
 	SeesExcluded bool
+	// Apart lets the rule run on a goroutine of its own, beside the rules
+	// without it, one Apart rule after another: the rule reads the unit's
+	// changes and the cache but no snapshot (Unit.Files, Unit.Before), and
+	// is alone in using Pass.Secrets, which is not safe for concurrent use.
+	Apart bool
 	// Run checks one unit and reports through the pass. An error means the
 	// check could not be done (exit code 2), never that a rule fired.
 	Run func(*Pass) error

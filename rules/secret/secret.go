@@ -22,7 +22,8 @@ func Rules() []*rules.Rule {
 		Severity: rules.Error,
 		Doc: `No secrets in agent state (secrets/<gitleaks rule id>)
 SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/ — awp writes .awp/private-key.pem there; every staged file with secrets.scope: staged) is scanned with gitleaks' rules, and each finding is reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, with a redacted preview: the secret itself is never shown. In staged and range modes a secret is reported when a line it covers was added (a line is added when no old version, no parent of a merge, holds it): a private key whose BEGIN and END lines were committed before its body is judged whole, and so is a value added under an existing key; with --all every line. The string values of YAML files and of artifacts' frontmatter are also scanned as YAML decodes them, with their keys, when the raw text differs (escapes such as \x41, a double-quoted scalar continued with a backslash, block and folded scalars, aliases), and reported at the value's first line. Long lines are scanned in overlapping windows, so no input makes the scan hang. The repository's .gitleaks.toml is honoured ([extend] useDefault = true adds its rules to gitleaks' defaults, otherwise it replaces them; a rule of its own named credential-key is reported as secrets/gitleaks:credential-key); awp's did:key identifiers are never reported. Fix: remove the secret and rotate the credential, since it is in your working tree and maybe in history. A false positive is suppressed with a gitleaks:allow comment on its line, or with the fingerprint the message gives (path:rule:line, or commit:path:rule:line in range mode) in .gitleaksignore.`,
-		Run: run,
+		Run:   run,
+		Apart: true,
 		// Excluding a path from the protocol rules does not make it a
 		// place where secrets may be kept.
 		SeesExcluded: true,
