@@ -237,7 +237,7 @@ func TestMergeOfTwoAppendsPasses(t *testing.T) {
 // side's entries that break the schema and a join out of time order.
 func TestMergeOfTwoAppendsIsJudgedFromTheAppendedEntries(t *testing.T) {
 	base := readWorkspace(t, "reference-init")
-	later := strings.Replace(newEntry, "10:20:00", "10:20:30", 1)
+	later := strings.Replace(strings.Replace(newEntry, "10:20:00", "10:20:30", 1), "task_id: task-3", "task_id: task-4", 1)
 	merge := func(ours, theirs string) changes.Unit {
 		a, b := base[rootProgress]+ours, base[rootProgress]+theirs
 		result := a + theirs
@@ -335,7 +335,7 @@ func BenchmarkFullComparisonLargeProgress(b *testing.B) {
 // parents and the merge base, each decoded whole (on a goroutine each).
 func BenchmarkMergeLargeProgress(b *testing.B) {
 	base := readWorkspace(b, "reference-repo")
-	theirs := strings.Replace(newEntry, "10:20:00", "10:20:30", 1)
+	theirs := strings.Replace(strings.Replace(newEntry, "10:20:00", "10:20:30", 1), "task_id: task-3", "task_id: task-4", 1)
 	ours, other := base[rootProgress]+newEntry, base[rootProgress]+theirs
 	result := ours + theirs
 	u := changes.Unit{Mode: changes.ModeStaged,
