@@ -77,6 +77,11 @@ type builtUnit struct {
 func (r *Repo) buildUnits(commits []*object.Commit, scope Scope, reader *Repo, units chan<- builtUnit, stop <-chan struct{}) {
 	defer close(units)
 	for _, c := range commits {
+		select {
+		case <-stop:
+			return
+		default:
+		}
 		u, err := r.commitUnit(c, scope, reader)
 		if err != nil {
 			err = fmt.Errorf("commit %s: %w", c.Hash, err)
