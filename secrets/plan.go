@@ -48,9 +48,9 @@ func (s *Scanner) plan(t *text, j judged) plan {
 func (s *Scanner) planWhole(t *text, j judged) plan {
 	p := plan{keywords: !s.keywordless, found: map[int][]string{}}
 	hit := make([]bool, t.lines())
-	s.walkKeywords(t, asciiLower(t.data), 0, &p, hit, true)
+	s.walkKeywords(t, asciiLower(t.data), 0, &p, hit)
 	slices.Sort(p.hits)
-	slices.Sort(p.blocks)
+	p.blocks = s.blockOpenings(t.data, [][2]int{{0, len(t.data)}})
 	p.choose(t, j, hit, s.keywordless)
 	return p
 }
@@ -67,26 +67,33 @@ func (s *Scanner) planNear(t *text, j judged) plan {
 	for _, span := range mergeSpans(judgedLines, func(i int) (int, int) {
 		return t.starts[max(i-nearLines, 0)], t.end(min(i+nearLines, t.lines()-1))
 	}) {
-		s.walkKeywords(t, asciiLower(t.data[span[0]:span[1]]), span[0], &p, hit, false)
+		s.walkKeywords(t, asciiLower(t.data[span[0]:span[1]]), span[0], &p, hit)
 	}
 	slices.Sort(p.hits)
-	for _, span := range mergeSpans(judgedLines, func(i int) (int, int) {
+	p.blocks = s.blockOpenings(t.data, mergeSpans(judgedLines, func(i int) (int, int) {
 		return max(t.starts[i]-2*maxBlock, 0), t.end(i)
-	}) {
-		for k := range s.blockKeywords {
-			p.blocks = append(p.blocks, occurrences(t.data, k, span[0], span[1])...)
-		}
-	}
-	slices.Sort(p.blocks)
+	}))
 	p.choose(t, j, hit, s.keywordless)
 	return p
 }
 
+// blockOpenings returns the offsets, sorted, where the opening keyword of
+// a block secret starts within one of the spans of data.
+func (s *Scanner) blockOpenings(data []byte, spans [][2]int) []int {
+	var out []int
+	for _, span := range spans {
+		for k := range s.blockKeywords {
+			out = append(out, occurrences(data, k, span[0], span[1])...)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // walkKeywords records the keywords in lower, the lower-cased text of t
-// from offset from on: their offsets in hits (unsorted) and found, their
-// lines in hit, and, with blocks, the offsets of block keywords
-// (unsorted).
-func (s *Scanner) walkKeywords(t *text, lower []byte, from int, p *plan, hit []bool, blocks bool) {
+// from offset from on: their offsets in hits (unsorted) and found, and
+// their lines in hit.
+func (s *Scanner) walkKeywords(t *text, lower []byte, from int, p *plan, hit []bool) {
 	s.trie.Walk(lower, func(end, size, _ int64) bool {
 		at := int(end - size + 1)
 		start := from + at
@@ -96,9 +103,6 @@ func (s *Scanner) walkKeywords(t *text, lower []byte, from int, p *plan, hit []b
 			p.hits = append(p.hits, start)
 		}
 		p.found[start] = append(p.found[start], keyword)
-		if blocks && s.blockKeywords[keyword] {
-			p.blocks = append(p.blocks, start)
-		}
 		return true
 	})
 }
