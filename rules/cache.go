@@ -46,12 +46,3 @@ func (c *Cache) get(key string, build func() any) any {
 	v.once.Do(func() { v.value = build() })
 	return v.value
 }
-
-// has reports whether a value is cached under key.
-func (c *Cache) has(key string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	_, now := c.current[key]
-	_, before := c.previous[key]
-	return now || before
-}

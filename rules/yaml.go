@@ -22,42 +22,17 @@ func (p *Pass) YAML(b *changes.Blob, yml []byte, lineOffset int) (*yamldoc.Doc, 
 }
 
 // YAMLFiles decodes the blobs that are regular files as YAML, as YAML does
-// with the whole file, each on its own goroutine when more than one is not
-// decoded yet: a merge compares several versions of a file that may be
-// large, and the decodings are independent.
+// with the whole file, each on its own goroutine: a merge compares several
+// versions of a file that may be large, and the decodings are independent.
+// The cache decodes each once, whoever asks first.
 func (p *Pass) YAMLFiles(blobs ...*changes.Blob) {
-	type decoding struct {
-		key string
-		b   *changes.Blob
-		out decoded
-	}
-	var todo []*decoding
-	seen := map[string]bool{}
-	for _, b := range blobs {
-		if b == nil || b.Regular() != nil {
-			continue
-		}
-		key := yamlKey(b, b.Data, 0)
-		if seen[key] || p.cache.has(key) {
-			continue
-		}
-		seen[key] = true
-		todo = append(todo, &decoding{key: key, b: b})
-	}
-	if len(todo) < 2 {
-		return
-	}
 	var wg sync.WaitGroup
-	for _, d := range todo {
-		wg.Go(func() {
-			doc, err := yamldoc.DecodeAt(d.b.Data, 0)
-			d.out = decoded{doc, err}
-		})
+	for _, b := range blobs {
+		if b != nil && b.Regular() == nil {
+			wg.Go(func() { p.YAML(b, b.Data, 0) })
+		}
 	}
 	wg.Wait()
-	for _, d := range todo {
-		p.Memo(d.key, func() any { return d.out })
-	}
 }
 
 // yamlKey names the decoding of yml, the YAML text of b after lineOffset
