@@ -94,16 +94,7 @@ func TestOwnerAgentClaimingToBeHuman(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got := run(t, loadConfig(t, c.yml), c.verdict, rulestest.Staged(base, c.after))
-			if !same(summary(got), c.want) {
-				t.Fatalf("got %q, want %q:%s", summary(got), c.want, dump(got))
-			}
-			for _, f := range got {
-				for _, s := range c.says {
-					if !strings.Contains(f.Message, s) {
-						t.Errorf("message lacks %q: %s", s, f.Message)
-					}
-				}
-			}
+			expect(t, got, c.want, c.says)
 		})
 	}
 }

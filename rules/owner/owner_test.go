@@ -56,6 +56,22 @@ func dump(fs []rules.Finding) string {
 }
 
 // summary is "rule severity path" per finding.
+// expect fails the test unless got summarises to want and every finding's
+// message says each of says.
+func expect(t *testing.T, got []rules.Finding, want, says []string) {
+	t.Helper()
+	if !same(summary(got), want) {
+		t.Fatalf("got %q, want %q:%s", summary(got), want, dump(got))
+	}
+	for _, f := range got {
+		for _, s := range says {
+			if !strings.Contains(f.Message, s) {
+				t.Errorf("message lacks %q: %s", s, f.Message)
+			}
+		}
+	}
+}
+
 func summary(fs []rules.Finding) []string {
 	var out []string
 	for _, f := range fs {
@@ -96,18 +112,7 @@ const (
 
 func TestOwnership(t *testing.T) {
 	base := rulestest.Snapshot{intent: intentV1, constraints: constraintsV1, plan: planV1, progress: progressV1}
-	with := func(path, content string) rulestest.Snapshot {
-		out := rulestest.Snapshot{}
-		for k, v := range base {
-			out[k] = v
-		}
-		if content == "" {
-			delete(out, path)
-		} else {
-			out[path] = content
-		}
-		return out
-	}
+	with := base.With
 	cases := []struct {
 		name          string
 		verdict       attribution.Verdict

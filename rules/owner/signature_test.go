@@ -54,18 +54,7 @@ func commit(u changes.Unit) changes.Unit {
 
 func TestSignatureRequiredOnHumanOwnedFiles(t *testing.T) {
 	base := rulestest.Snapshot{intent: intentV1, constraints: constraintsV1, plan: planV1, progress: progressV1, config.FileName: "signatures: {}\n", allowedSigners: "a\n", signingKeys: "k\n"}
-	with := func(path, content string) rulestest.Snapshot {
-		out := rulestest.Snapshot{}
-		for k, v := range base {
-			out[k] = v
-		}
-		if content == "" {
-			delete(out, path)
-		} else {
-			out[path] = content
-		}
-		return out
-	}
+	with := base.With
 	cases := []struct {
 		name    string
 		cfg     *config.Config
@@ -110,16 +99,7 @@ func TestSignatureRequiredOnHumanOwnedFiles(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			got := run(t, tc.cfg, tc.verdict, commit(rulestest.Staged(base, tc.after)))
-			if !same(summary(got), tc.want) {
-				t.Fatalf("got %q, want %q:%s", summary(got), tc.want, dump(got))
-			}
-			for _, f := range got {
-				for _, s := range tc.says {
-					if !strings.Contains(f.Message, s) {
-						t.Errorf("message lacks %q: %s", s, f.Message)
-					}
-				}
-			}
+			expect(t, got, tc.want, tc.says)
 		})
 	}
 }

@@ -49,6 +49,21 @@ func (s Snapshot) Read(path string) (*changes.Blob, error) {
 	return Blob(data), nil
 }
 
+// With returns a copy of s in which path holds content, or is absent
+// when content is "".
+func (s Snapshot) With(path, content string) Snapshot {
+	out := make(Snapshot, len(s)+1)
+	for k, v := range s {
+		out[k] = v
+	}
+	if content == "" {
+		delete(out, path)
+	} else {
+		out[path] = content
+	}
+	return out
+}
+
 // Staged builds a staged-mode unit from the files before and after: every
 // path whose content differs becomes a change.
 func Staged(before, after Snapshot) changes.Unit {

@@ -36,16 +36,7 @@ func readWorkspace(t testing.TB, name string) rulestest.Snapshot {
 }
 
 func with(files rulestest.Snapshot, path, content string) rulestest.Snapshot {
-	out := rulestest.Snapshot{}
-	for k, v := range files {
-		out[k] = v
-	}
-	if content == "" {
-		delete(out, path)
-	} else {
-		out[path] = content
-	}
-	return out
+	return files.With(path, content)
 }
 
 const newEntry = `    - evidence: go vet ./... is clean
