@@ -75,18 +75,27 @@ func refusedAsRewrite(t *testing.T, what, out string, ok bool, previous, next st
 	}
 }
 
+// rewriteTwoAppends commits two appends (and pushes them when pushed),
+// resets the branch before them and commits a different append: it
+// returns the replaced tip and the new one.
+func rewriteTwoAppends(t *testing.T, r *testRepo, pushed bool) (old, next string) {
+	t.Helper()
+	appendProgress(r, "first append", 21)
+	old = appendProgress(r, "second append", 22)
+	if pushed {
+		if out, ok := push(t, r, "main"); !ok {
+			t.Fatalf("two appends were refused:\n%s", out)
+		}
+	}
+	r.git("reset", "-q", "--hard", "HEAD~2")
+	return old, appendProgress(r, "a different append", 23)
+}
+
 func TestForcePushIsComparedWithThePreviousTip(t *testing.T) {
 	r := pushRepo(t)
-	appendProgress(r, "first append", 21)
-	old := appendProgress(r, "second append", 22)
-	if out, ok := push(t, r, "main"); !ok {
-		t.Fatalf("two appends were refused:\n%s", out)
-	}
-
 	// The branch is reset and a different append is force-pushed: each new
 	// commit is a clean append to its parent, but two entries are gone.
-	r.git("reset", "-q", "--hard", "HEAD~2")
-	other := appendProgress(r, "a different append", 23)
+	old, other := rewriteTwoAppends(t, r, true)
 	out, ok := push(t, r, "--force", "main")
 	refusedAsRewrite(t, "a force-push that drops two entries", out, ok, old, other)
 
@@ -132,10 +141,7 @@ func forcedPushPayload(before, after string) string {
 // not such a tip.
 func TestForcePushInCI(t *testing.T) {
 	r := workspaceRepo(t)
-	appendProgress(r, "first append", 21)
-	old := appendProgress(r, "second append", 22)
-	r.git("reset", "-q", "--hard", "HEAD~2")
-	next := appendProgress(r, "a different append", 23)
+	old, next := rewriteTwoAppends(t, r, false)
 
 	payload := filepath.Join(t.TempDir(), "event.json")
 	if err := os.WriteFile(payload, []byte(forcedPushPayload(old, next)), 0o644); err != nil {
@@ -299,13 +305,7 @@ func TestTipComparisonRunsOnlyContinuityRules(t *testing.T) {
 // push that dropped its entries.
 func TestForcePushThroughTheAction(t *testing.T) {
 	r := pushRepo(t)
-	appendProgress(r, "first append", 21)
-	old := appendProgress(r, "second append", 22)
-	if out, ok := push(t, r, "main"); !ok {
-		t.Fatalf("two appends were refused:\n%s", out)
-	}
-	r.git("reset", "-q", "--hard", "HEAD~2")
-	next := appendProgress(r, "a different append", 23)
+	old, next := rewriteTwoAppends(t, r, true)
 	r.git("push", "-q", "--no-verify", "--force", "origin", "main")
 
 	remote := r.git("remote", "get-url", "origin")
