@@ -201,11 +201,8 @@ func (b *bench) rangeCheck() (scenario, error) {
 	if err != nil {
 		return s, err
 	}
-	base, err := gitOutput(dir, nil, "rev-parse", "HEAD")
+	base, err := pullRequest(dir, 200)
 	if err != nil {
-		return s, err
-	}
-	if err := pullRequest(dir, 200); err != nil {
 		return s, err
 	}
 	if s.largest, err = largestGoverned(dir); err != nil {
@@ -216,27 +213,32 @@ func (b *bench) rangeCheck() (scenario, error) {
 }
 
 // pullRequest adds n commits, each appending one progress entry and one
-// paragraph to a knowledge artifact as awp does (version and provenance).
-func pullRequest(dir string, n int) error {
+// paragraph to a knowledge artifact as awp does (version and provenance),
+// and returns the commit they start from.
+func pullRequest(dir string, n int) (string, error) {
+	base, err := gitOutput(dir, nil, "rev-parse", "HEAD")
+	if err != nil {
+		return "", err
+	}
 	for i := 0; i < n; i++ {
 		if err := stageAppend(dir, i); err != nil {
-			return err
+			return "", err
 		}
 		art := filepath.Join(dir, "artifacts", "bench-notes.md")
 		if err := os.MkdirAll(filepath.Dir(art), 0o755); err != nil {
-			return err
+			return "", err
 		}
 		if err := os.WriteFile(art, []byte(artifact(i+1)), 0o644); err != nil {
-			return err
+			return "", err
 		}
 		if err := git(dir, "add", "-A"); err != nil {
-			return err
+			return "", err
 		}
 		if err := git(dir, "commit", "-q", "--no-verify", "-m", fmt.Sprintf("progress %d", i)); err != nil {
-			return err
+			return "", err
 		}
 	}
-	return nil
+	return base, nil
 }
 
 // artifact is version v of a knowledge artifact as awp writes it.
@@ -324,11 +326,8 @@ func (b *bench) signedRange() (scenario, error) {
 			return s, err
 		}
 	}
-	base, err := gitOutput(dir, nil, "rev-parse", "HEAD")
+	base, err := pullRequest(dir, 200)
 	if err != nil {
-		return s, err
-	}
-	if err := pullRequest(dir, 200); err != nil {
 		return s, err
 	}
 	return s, b.compare(&s, b.smallHook("small-hook check --base, require: human-owned", dir, "check", "--base", base), false,
