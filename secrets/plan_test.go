@@ -166,3 +166,22 @@ func BenchmarkPlan(b *testing.B) {
 		}
 	})
 }
+
+// TestKeywordAcrossLinesIsLookedForEverywhere: a configuration whose
+// keyword holds a line break could have it start before the lines near a
+// judged one and end among them; the near plan would miss it, so such a
+// configuration gets the whole-text plan.
+func TestKeywordAcrossLinesIsLookedForEverywhere(t *testing.T) {
+	s := New(Options{Config: []byte("[[rules]]\nid = \"split\"\nregex = '''zz\\nyy[0-9]{8}'''\nkeywords = [\"zz\\nyy\"]\n"), ConfigPath: ".gitleaks.toml"})
+	if err := s.load(); err != nil {
+		t.Fatal(err)
+	}
+	tx := newText([]byte("zz\nyy12345678\nfiller\nfiller\nadded\n"), 1)
+	j := tx.judge([]int{5})
+	if near, whole := s.planNear(tx, j), s.planWhole(tx, j); slices.Equal(near.hits, whole.hits) {
+		t.Fatalf("the near plan finds the keyword too (%v): the test proves nothing", near.hits)
+	}
+	if got, whole := s.plan(tx, j), s.planWhole(tx, j); !slices.Equal(got.hits, whole.hits) || !slices.Equal(got.selected, whole.selected) {
+		t.Errorf("plan with a keyword across lines: hits %v, want %v", got.hits, whole.hits)
+	}
+}
