@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/zricethezav/gitleaks/v8/detect"
+
+	"github.com/small-hook/small-hook/internal/parallel"
 )
 
 // allowSignature on a line suppresses what gitleaks finds on it.
@@ -52,16 +54,19 @@ func (s *Scanner) find(path string, t *text, j judged) ([]match, error) {
 	return found, nil
 }
 
-// detectIn runs det over every fragment.
+// detectIn runs det over every fragment, in parallel (a gitleaks detector
+// and Go's regular expressions are safe for concurrent use): a large new
+// file is cut into many fragments, and scanning them is most of a
+// history's time. The matches come back in fragment order.
 func detectIn(det *detect.Detector, path string, frags []fragment) []match {
-	var out []match
-	for _, fr := range frags {
+	per := make([][]match, len(frags))
+	parallel.Each(len(frags), func(i int) {
 		//lint:ignore SA1019 Detect takes this type throughout gitleaks v8
-		for _, f := range det.Detect(detect.Fragment{Raw: fr.text, FilePath: path, StartLine: 1}) {
-			out = append(out, locate(det, fr, f))
+		for _, f := range det.Detect(detect.Fragment{Raw: frags[i].text, FilePath: path, StartLine: 1}) {
+			per[i] = append(per[i], locate(det, frags[i], f))
 		}
-	}
-	return out
+	})
+	return slices.Concat(per...)
 }
 
 // rulesIn lists, sorted, the rules that the keywords starting between
