@@ -3,6 +3,7 @@ package secrets
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/zricethezav/gitleaks/v8/config"
 	"github.com/zricethezav/gitleaks/v8/detect"
@@ -49,15 +50,21 @@ func (c *compiler) detector(included map[string]bool) (det *detect.Detector, err
 		if err != nil {
 			return nil, err
 		}
+		// A new configuration: the detectors built before share the old
+		// one's maps and may be scanning on other goroutines.
+		cfg := *c.cfg
+		cfg.Rules, cfg.Keywords = maps.Clone(cfg.Rules), maps.Clone(cfg.Keywords)
+		cfg.OrderedRules = slices.Clone(cfg.OrderedRules)
 		// A required rule compiled before keeps its first compilation,
 		// which holds the allowlists that target it.
 		for id, r := range more.Rules {
-			if !hasRule(c.cfg, id) {
-				c.cfg.Rules[id] = r
-				c.cfg.OrderedRules = append(c.cfg.OrderedRules, id)
+			if !hasRule(&cfg, id) {
+				cfg.Rules[id] = r
+				cfg.OrderedRules = append(cfg.OrderedRules, id)
 			}
 		}
-		maps.Copy(c.cfg.Keywords, more.Keywords)
+		maps.Copy(cfg.Keywords, more.Keywords)
+		c.cfg = &cfg
 	}
 	d := detect.NewDetector(*c.cfg)
 	// Findings that gitleaks hands back hold no secret; the preview is

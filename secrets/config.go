@@ -151,6 +151,9 @@ func translate(vc *config.ViperConfig, included map[string]bool, allowlists bool
 	subset.Rules = nil
 	for _, r := range vc.Rules {
 		if included[r.ID] {
+			// Translate lower-cases the keywords in place: a copy, since
+			// detectors compiled before may be reading them.
+			r.Keywords = slices.Clone(r.Keywords)
 			subset.Rules = append(subset.Rules, r)
 		}
 	}

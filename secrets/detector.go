@@ -14,6 +14,8 @@ import (
 // most of its start-up cost, so only the rules the content calls for are
 // compiled; a later scan that needs more rules adds them.
 func (s *Scanner) detectorFor(need map[string]bool) (*detect.Detector, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for _, r := range s.rules.Rules {
 		if len(r.Keywords) == 0 {
 			need[r.ID] = true
@@ -38,6 +40,8 @@ func (s *Scanner) detectorFor(need map[string]bool) (*detect.Detector, error) {
 // lines (see load), for the regions around their opening keywords: the
 // other rules would cost there what they cost on a long line.
 func (s *Scanner) blockDetector() (*detect.Detector, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.blocks != nil {
 		return s.blocks, nil
 	}
@@ -59,6 +63,8 @@ func (s *Scanner) configName() string {
 // whose pattern holds "begin" matches a block (-----BEGIN … PRIVATE
 // KEY----- up to its END line), which is scanned apart (see find).
 func (s *Scanner) load() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.rules != nil || s.err != nil {
 		return s.err
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 const (
@@ -50,10 +51,7 @@ func (s *Scanner) detected(text string) []span {
 	t := newText([]byte(text), 1)
 	found, err := s.find("", t, t.judge(nil))
 	if err != nil {
-		if s.fallback == nil {
-			s.fallback = New(Options{})
-		}
-		if found, err = s.fallback.find("", t, t.judge(nil)); err != nil {
+		if found, err = s.fallbackScanner().find("", t, t.judge(nil)); err != nil {
 			return nil
 		}
 	}
@@ -70,6 +68,17 @@ func (s *Scanner) detected(text string) []span {
 		out = append(out, span{start: start, end: end, preview: preview(text[start:end])})
 	}
 	return out
+}
+
+// fallbackScanner returns the Scanner with gitleaks' default rules that
+// redacts when the repository's configuration cannot be loaded.
+func (s *Scanner) fallbackScanner() *Scanner {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fallback == nil {
+		s.fallback = New(Options{})
+	}
+	return s.fallback
 }
 
 // span is a part of a text to hide, and what to show instead.
@@ -102,7 +111,9 @@ func replace(text string, spans []span) string {
 
 // known is the set of secrets found in a run, with every piece of
 // pieceLen bytes of each, so that a part of a secret is recognised too.
+// It is safe for concurrent use.
 type known struct {
+	mu sync.Mutex
 	// whole maps each secret to its preview.
 	whole map[string]string
 	// pieces maps each piece to the preview of a secret it is part of.
@@ -112,6 +123,8 @@ type known struct {
 }
 
 func (k *known) add(secret string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
 	if len(secret) < minKnown || k.size+len(secret) > knownBudget {
 		return
 	}
@@ -136,6 +149,8 @@ func (k *known) add(secret string) {
 // spans returns where text holds a known secret shorter than pieceLen, or
 // a piece of one.
 func (k *known) spans(text string) []span {
+	k.mu.Lock()
+	defer k.mu.Unlock()
 	if len(k.whole) == 0 {
 		return nil
 	}

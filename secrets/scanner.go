@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"sync"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/rs/zerolog"
@@ -97,9 +98,14 @@ type Value struct {
 // has content to scan, and only then: a check with nothing to scan does
 // not pay for compiling gitleaks' rules. It remembers, in memory only,
 // every secret it finds, so that Redact can remove them from any text. Use
-// one Scanner per run; it is not safe for concurrent use.
+// one Scanner per run; it is safe for concurrent use.
 type Scanner struct {
 	opts Options
+	// mu guards what the Scanner builds as content calls for it: the
+	// configuration and its index (built once, read-only after), the
+	// detectors, the rules they hold, the error that stopped them and the
+	// fallback.
+	mu sync.Mutex
 	// rules is the configuration with the default rules merged in, before
 	// its regular expressions are compiled.
 	rules *config.ViperConfig
