@@ -120,15 +120,13 @@ func BenchmarkRedactPlainMessage(b *testing.B) {
 // TestRedactMemoryIsBounded remembers secrets up to a budget; past it,
 // what the detector recognises is still hidden.
 func TestRedactMemoryIsBounded(t *testing.T) {
-	var k known
+	s := New(Options{})
 	for i := range 2 * knownBudget / 40 {
-		k.add(strconv.Itoa(i) + strings.Repeat("s", 40))
+		s.Remember(strconv.Itoa(i) + strings.Repeat("s", 40))
 	}
-	if k.size > knownBudget || len(k.pieces) > knownBudget {
+	if k := &s.found; k.size > knownBudget || len(k.pieces) > knownBudget {
 		t.Errorf("%d bytes remembered, %d pieces", k.size, len(k.pieces))
 	}
-	s := New(Options{})
-	s.found = k
 	if got := s.Redact("token " + fakeGitHub); got != "token [REDACTED ghp_…(40 chars)]" {
 		t.Errorf("past the budget: %q", got)
 	}

@@ -26,7 +26,7 @@ func decodedAdded(pass *rules.Pass, ch changes.Change) []scalar {
 	var lines []int
 	from, first := 0, 1
 	if pass.Unit.Mode != changes.ModeTree {
-		lines, from, first = added(pass, ch)
+		lines, from, first = addedAt(pass, ch)
 	}
 	last := math.MaxInt
 	if len(yml) < len(ch.New.Data) {
@@ -44,8 +44,8 @@ func decodedAdded(pass *rules.Pass, ch changes.Change) []scalar {
 	return out
 }
 
-// added is addedLines, once per change: both secret rules need it.
-func added(pass *rules.Pass, ch changes.Change) (lines []int, from, first int) {
+// addedAt is addedLines, once per change: both secret rules need it.
+func addedAt(pass *rules.Pass, ch changes.Change) (lines []int, from, first int) {
 	key := "secrets/added:" + ch.New.Hash
 	for _, b := range oldVersions(ch) {
 		key += ":" + b.Hash
@@ -120,11 +120,11 @@ func spanAdded(ch changes.Change, from, to int) bool {
 	return false
 }
 
-// reportDecoded scans the decoded values of a change's YAML that the raw
+// addedDecoded scans the decoded values of a change's YAML that the raw
 // scan could not see as they are (escapes, folded or block scalars,
-// aliases), with their keys, and reports what the raw scan did not
-// already report on their lines, once, at the value's first line.
-func reportDecoded(pass *rules.Pass, ch changes.Change, commit string, raw []secrets.Finding) error {
+// aliases), with their keys, and returns what the raw scan (raw) did not
+// already find on their lines, once, at the value's first line.
+func addedDecoded(pass *rules.Pass, ch changes.Change, commit string, raw []secrets.Finding) ([]secrets.Finding, error) {
 	var values []secrets.Value
 	for _, s := range decodedAdded(pass, ch) {
 		if s.verbatim {
@@ -138,16 +138,16 @@ func reportDecoded(pass *rules.Pass, ch changes.Change, commit string, raw []sec
 	}
 	found, err := pass.Secrets.ScanValues(ch.Path, commit, values)
 	if err != nil {
-		return fmt.Errorf("scanning the decoded values of %s for secrets: %w", ch.Path, err)
+		return nil, fmt.Errorf("scanning the decoded values of %s for secrets: %w", ch.Path, err)
 	}
+	var out []secrets.Finding
 	for _, f := range found {
 		seen := slices.ContainsFunc(raw, func(r secrets.Finding) bool {
 			return r.RuleID == f.RuleID && r.Line >= f.Line && r.Line <= f.EndLine
 		})
-		if seen || (pass.Unit.Mode != changes.ModeTree && !spanAdded(ch, f.Line, f.EndLine)) {
-			continue
+		if !seen && (pass.Unit.Mode == changes.ModeTree || spanAdded(ch, f.Line, f.EndLine)) {
+			out = append(out, f)
 		}
-		pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, commit))
 	}
-	return nil
+	return out, nil
 }

@@ -352,3 +352,37 @@ func BenchmarkStagedAppendToLargeProgress(b *testing.B) {
 		}
 	}
 }
+
+// TestEveryChangeOfAUnitIsScanned adds secrets to many files of one
+// commit, which are scanned at once: each is reported once, at its line,
+// whether its raw text or only its decoded value shows it, and the same
+// files with nothing added report nothing.
+func TestEveryChangeOfAUnitIsScanned(t *testing.T) {
+	ws := workspace(t)
+	before, after := rulestest.Snapshot{}, rulestest.Snapshot{}
+	var want []string
+	for i, s := range []string{fakeAWS, fakeGitHub, fakeSlack, fakeStripe, fakeAWS, fakeGitHub, fakeSlack, fakeStripe} {
+		path := fmt.Sprintf("examples/w%d/%s", i, progress)
+		before[path] = ws[progress]
+		rule := map[string]string{fakeAWS: "aws-access-token", fakeGitHub: "github-pat", fakeSlack: "slack-bot-token", fakeStripe: "stripe-access-token"}[s]
+		note := "used " + s
+		if i%2 == 1 {
+			// Only YAML's decoding shows this one whole.
+			note = `"used \x` + fmt.Sprintf("%02x", s[0]) + s[1:] + `"`
+		}
+		after[path] = ws[progress] + "    - evidence: deployed\n      notes: " + note + "\n      status: completed\n      task_id: task-3\n      timestamp: \"2026-11-22T10:17:12.322718254Z\"\n"
+		want = append(want, fmt.Sprintf("%s:%d:secrets/%s", path, lineOf(t, after[path], "notes: "+note), rule))
+	}
+	for range 3 {
+		found, err := check(t, env{}, rulestest.Staged(before, after))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := summary(found); got != strings.Join(want, " ") {
+			t.Fatalf("got  %s\nwant %s", got, strings.Join(want, " "))
+		}
+	}
+	if found, err := check(t, env{}, rulestest.Staged(before, before)); err != nil || len(found) != 0 {
+		t.Errorf("nothing added: %s %v", summary(found), err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/parallel"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/secrets"
 )
@@ -43,6 +44,7 @@ func run(pass *rules.Pass) error {
 	if pass.Unit.Commit != nil {
 		commit = pass.Unit.Commit.Hash
 	}
+	var scanned []changes.Change
 	for _, ch := range pass.Unit.Changes {
 		if ch.New == nil || ch.New.Regular() != nil {
 			continue
@@ -50,28 +52,46 @@ func run(pass *rules.Pass) error {
 		if pass.Config.Secrets.Scope != "staged" && !governed(ch) {
 			continue
 		}
-		part := secrets.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit}
-		if pass.Unit.Mode != changes.ModeTree {
-			var from int
-			part.Lines, from, part.FirstLine = added(pass, ch)
-			from, part.FirstLine = withContext(ch.New.Data, from, part.FirstLine)
-			part.Data = ch.New.Data[from:]
+		scanned = append(scanned, ch)
+	}
+	// The changes are scanned in parallel (a commit that adds a workspace
+	// adds several large files) and reported in their order.
+	found := make([][]secrets.Finding, len(scanned))
+	errs := make([]error, len(scanned))
+	parallel.Each(len(scanned), func(i int) { found[i], errs[i] = secretsAdded(pass, scanned[i], commit) })
+	for i := range scanned {
+		if errs[i] != nil {
+			return errs[i]
 		}
-		found, err := pass.Secrets.ScanPart(part)
-		if err != nil {
-			return fmt.Errorf("scanning %s for secrets: %w", ch.Path, err)
-		}
-		for _, f := range found {
-			if pass.Unit.Mode != changes.ModeTree && !addsTo(ch, f) {
-				continue
-			}
+		for _, f := range found[i] {
 			pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, commit))
-		}
-		if err := reportDecoded(pass, ch, commit, found); err != nil {
-			return err
 		}
 	}
 	return nil
+}
+
+// secretsAdded returns the secrets a change adds: those its text shows, then
+// those only its decoded YAML values do.
+func secretsAdded(pass *rules.Pass, ch changes.Change, commit string) ([]secrets.Finding, error) {
+	part := secrets.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit}
+	if pass.Unit.Mode != changes.ModeTree {
+		var from int
+		part.Lines, from, part.FirstLine = addedAt(pass, ch)
+		from, part.FirstLine = withContext(ch.New.Data, from, part.FirstLine)
+		part.Data = ch.New.Data[from:]
+	}
+	raw, err := pass.Secrets.ScanPart(part)
+	if err != nil {
+		return nil, fmt.Errorf("scanning %s for secrets: %w", ch.Path, err)
+	}
+	var out []secrets.Finding
+	for _, f := range raw {
+		if pass.Unit.Mode == changes.ModeTree || addsTo(ch, f) {
+			out = append(out, f)
+		}
+	}
+	decoded, err := addedDecoded(pass, ch, commit, raw)
+	return append(out, decoded...), err
 }
 
 // reportedID is the ID a gitleaks rule's findings are reported under:
