@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -398,5 +400,28 @@ func TestJoinedFragmentsKeepLinesAndColumns(t *testing.T) {
 	})
 	if len(frags) > 2 {
 		t.Errorf("%d fragments for two kinds of keyword lines", len(frags))
+	}
+}
+
+// BenchmarkScanLargeNewFile scans a new 256 kB progress file with keywords
+// on every line, as a commit that adds a workspace does, on one processor
+// and on every one: its fragments are scanned in parallel.
+func BenchmarkScanLargeNewFile(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 256<<10; i++ {
+		fmt.Fprintf(&sb, "    - command: curl -H \"Authorization: token $TOKEN\" https://api.example.com/keys/%d\n      evidence: rotated the api key and the secret of task %d\n      task_id: task-%d\n", i, i, i)
+	}
+	data := []byte(sb.String())
+	procs := slices.Compact([]int{1, runtime.GOMAXPROCS(0)})
+	for _, n := range procs {
+		b.Run(fmt.Sprintf("procs=%d", n), func(b *testing.B) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(n))
+			s := New(Options{})
+			for b.Loop() {
+				if _, err := s.Scan(".small/progress.small.yml", data, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -386,3 +386,27 @@ func TestEveryChangeOfAUnitIsScanned(t *testing.T) {
 		t.Errorf("nothing added: %s %v", summary(found), err)
 	}
 }
+
+// BenchmarkNewWorkspacesOfLargeFiles checks a commit that adds three
+// workspaces, each with a 256 kB progress file whose commands hold escaped
+// quotes (so their decoded values are scanned too): the reference
+// repository's history spends most of its time on such a commit. The
+// files are scanned in parallel.
+func BenchmarkNewWorkspacesOfLargeFiles(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("small_version: \"1.0.0\"\nowner: agent\nentries:\n")
+	for i := 0; sb.Len() < 256<<10; i++ {
+		fmt.Fprintf(&sb, "    - command: \"curl -H \\\"Authorization: token $TOKEN\\\" https://api.example.com/keys/%d\"\n      evidence: rotated the api key of task %d\n      task_id: task-%d\n      timestamp: \"2026-01-14T17:47:07.507016000Z\"\n", i, i, i)
+	}
+	after := rulestest.Snapshot{}
+	for i := range 3 {
+		after[fmt.Sprintf("examples/w%d/%s", i, progress)] = sb.String()
+	}
+	u := rulestest.Staged(rulestest.Snapshot{}, after)
+	opts := rules.Options{Rules: Rules(), Secrets: secrets.New(secrets.Options{})}
+	for b.Loop() {
+		if _, err := rules.Check([]changes.Unit{u}, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
