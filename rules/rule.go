@@ -57,8 +57,9 @@ type Rule struct {
 	SeesExcluded bool
 	// Apart lets the rule run on a goroutine of its own, beside the rules
 	// without it, one Apart rule after another: the rule reads the unit's
-	// changes and the cache but no snapshot (Unit.Files, Unit.Before), and
-	// is alone in using Pass.Secrets, which is not safe for concurrent use.
+	// changes, the cache and Pass.Secrets (all safe for concurrent use) but
+	// no snapshot (Unit.Files, Unit.Before): their reader serves the other
+	// rules and is not safe for concurrent use.
 	Apart bool
 	// Run checks one unit and reports through the pass. An error means the
 	// check could not be done (exit code 2), never that a rule fired.
