@@ -410,3 +410,31 @@ func BenchmarkNewWorkspacesOfLargeFiles(b *testing.B) {
 		}
 	}
 }
+
+// TestALargeUnitIsScannedAChangeAtATime checks a unit whose files hold
+// more than parallelBytes together, which are scanned one after the other:
+// every file's secret is still reported.
+func TestALargeUnitIsScannedAChangeAtATime(t *testing.T) {
+	filler := strings.Repeat("    - evidence: ran the suite\n      status: completed\n", parallelBytes/2/48+1)
+	files := rulestest.Snapshot{
+		"examples/a/" + progress: "entries:\n" + filler + "    - notes: used " + fakeAWS + "\n",
+		"examples/b/" + progress: "entries:\n" + filler + "    - notes: posted to " + fakeSlack + "\n",
+		plan:                     "tasks:\n  - id: t\n    title: push with " + fakeGitHub + "\n",
+	}
+	size := 0
+	for _, f := range files {
+		size += len(f)
+	}
+	if size <= parallelBytes {
+		t.Fatalf("the unit holds %d bytes, not more than %d", size, parallelBytes)
+	}
+	found, err := check(t, env{}, rulestest.Tree(files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf(".small/plan.small.yml:3:secrets/github-pat examples/a/%s:%d:secrets/aws-access-token examples/b/%[1]s:%[2]d:secrets/slack-bot-token",
+		progress, lineOf(t, files["examples/a/"+progress], fakeAWS))
+	if got := summary(found); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

@@ -31,6 +31,14 @@ SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. Th
 	}, credentialKeyRule()}
 }
 
+// parallelBytes is the most content a unit's changes may hold together
+// to be scanned in parallel: each scan makes working copies of up to about
+// four times its file (the lower-cased text, fragments, decoded values),
+// so parallel scans add at most a few times this to what scanning one
+// change after the other takes. A larger unit is scanned a change at a
+// time, each large file's fragments still on every processor.
+const parallelBytes = 16 << 20
+
 // governed reports a change scanned under the default scope: any file of
 // a workspace (its .small/, artifacts/ or .awp/ directory), including paths
 // that only fold to one.
@@ -55,10 +63,22 @@ func run(pass *rules.Pass) error {
 		scanned = append(scanned, ch)
 	}
 	// The changes are scanned in parallel (a commit that adds a workspace
-	// adds several large files) and reported in their order.
+	// adds several large files) and reported in their order; one after the
+	// other past parallelBytes.
 	found := make([][]secrets.Finding, len(scanned))
 	errs := make([]error, len(scanned))
-	parallel.Each(len(scanned), func(i int) { found[i], errs[i] = secretsAdded(pass, scanned[i], commit) })
+	scan := func(i int) { found[i], errs[i] = secretsAdded(pass, scanned[i], commit) }
+	size := 0
+	for _, ch := range scanned {
+		size += len(ch.New.Data)
+	}
+	if size <= parallelBytes {
+		parallel.Each(len(scanned), scan)
+	} else {
+		for i := range scanned {
+			scan(i)
+		}
+	}
 	for i := range scanned {
 		if errs[i] != nil {
 			return errs[i]
