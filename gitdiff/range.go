@@ -216,6 +216,7 @@ func (r *Repo) describe(c *object.Commit) *changes.Commit {
 		Author:        changes.Identity{Name: c.Author.Name, Email: c.Author.Email},
 		Committer:     changes.Identity{Name: c.Committer.Name, Email: c.Committer.Email},
 		CommitterTime: c.Committer.When,
+		AuthorTime:    c.Author.When,
 		Signature:     c.PGPSignature,
 		Payload:       func() ([]byte, error) { return r.signedPayload(h) },
 	}
