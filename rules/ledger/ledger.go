@@ -45,12 +45,12 @@ small-hook log, off by default: progress.small.yml is agent-owned, and this rule
 		{
 			ID: AgentIdentityID, Severity: rules.Error, Ledger: true,
 			Doc: `A provenance entry's agent is the one that committed it
-small-hook log: where ledger.identities in .small-hook.yml maps a DID to the e-mail addresses its agent commits with, a provenance entry whose agent is that DID must be recorded by a commit that names one of them (as author, committer, co-author or signer). Otherwise the entry claims one identity while the commit says another. Entries whose DID is not mapped remain claims and are not judged. Record the entry under the committing agent's DID, or commit as the agent the entry names.`,
+small-hook log: where ledger.identities in .small-hook.yml maps a DID to the e-mail addresses its agent commits with, a provenance entry whose agent is that DID must be recorded by a commit that names one of them (as author, committer, signer, or a co-author that attribution recognises as an agent: the known agents and attribution.agents). Otherwise the entry claims one identity while the commit says another. Entries whose DID is not mapped remain claims and are not judged. Record the entry under the committing agent's DID, or commit as the agent the entry names.`,
 		},
 		{
 			ID: ArtifactMetadataID, Severity: rules.Error, Ledger: true,
 			Doc: `An artifact's version, lastModified and modifiedBy agree with the commits that changed them
-small-hook log: for each commit that changed a knowledge artifact (merge commits aside), the version step follows from the provenance entries the commit recorded (as smp/version counts them); lastModified is not later than the commit's date (beyond ledger.clock-skew) and not earlier than the newest entry the commit recorded; modifiedBy is the agent of the last entry the commit recorded and, where ledger.identities maps it, names an identity of the commit. awp writes all three with each entry: a disagreement means the metadata was edited by hand or the history rewritten. Record changes with awp, which keeps them in step.`,
+small-hook log: for each commit that changed a knowledge artifact (merge commits aside), the version step follows from the provenance entries the commit recorded (as smp/version counts them); lastModified is not later than the commit's date (beyond ledger.clock-skew) and not earlier than the newest entry the commit recorded; modifiedBy is the agent of the last entry the commit recorded and, where ledger.identities maps it, names an identity of the commit (as ledger/agent-identity judges it). awp writes all three with each entry: a disagreement means the metadata was edited by hand or the history rewritten. Record changes with awp, which keeps them in step.`,
 		},
 	}
 }
