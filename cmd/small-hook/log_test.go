@@ -236,3 +236,21 @@ func TestLogRulesAreListed(t *testing.T) {
 		}
 	}
 }
+
+// TestLogInBareAndEmptyRepositories: a bare repository has a ledger like
+// any other (PATHs are relative to its root); a repository without a
+// commit has none to print.
+func TestLogInBareAndEmptyRepositories(t *testing.T) {
+	r := ledgerWorkspace(t)
+	bare := filepath.Join(t.TempDir(), "bare.git")
+	r.git("clone", "-q", "--bare", r.dir, bare)
+	b := &testRepo{t: t, dir: bare}
+	code, l, errOut := b.log(".small")
+	if code != exitOK || !slices.Equal(ledgerPaths(l), []string{progressPath}) || l.file(t, progressPath)[0].Recorded.Origin != "with-file" {
+		t.Errorf("bare: exit %d, %v\n%s", code, ledgerPaths(l), errOut)
+	}
+	empty := newTestRepo(t)
+	if code, _, errOut := empty.log(); code != exitFailure || !strings.Contains(errOut, "no commits yet") {
+		t.Errorf("empty: exit %d\n%s", code, errOut)
+	}
+}
