@@ -29,6 +29,7 @@ func TestLogSelectsFiles(t *testing.T) {
 	r.write("agents/a/.awp/workspace.json", "{}\n")
 	r.write("agents/a/artifacts/kept.md", artifact("kept", 1, provenanceEntry("did:key:z6MkA", "created", hours(3))))
 	r.write(".small/plan.small.yml", "not a ledger file\n")
+	r.write("other/.SMALL/progress.small.yml", progressHeader+ledgerEntry("folded", hours(3)))
 	r.commitAt("workspaces", hours(4))
 	_, l, _ := r.log()
 	if got, want := ledgerPaths(l), []string{".small/progress.small.yml", "agents/a/artifacts/kept.md", "artifacts/root.md", demo}; !slices.Equal(got, want) {
@@ -252,5 +253,17 @@ func TestLogInBareAndEmptyRepositories(t *testing.T) {
 	empty := newTestRepo(t)
 	if code, _, errOut := empty.log(); code != exitFailure || !strings.Contains(errOut, "no commits yet") {
 		t.Errorf("empty: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestLogRefusesAnUnreadableActor: a commit that records entries with a
+// Small-Actor trailer that is neither agent nor human cannot be
+// attributed, as in check: exit 2.
+func TestLogRefusesAnUnreadableActor(t *testing.T) {
+	r := ledgerWorkspace(t)
+	r.appendTo(progressPath, ledgerEntry("who", hours(3)))
+	r.commitAt("progress\n\nSmall-Actor: robot", hours(3))
+	if code, _, errOut := r.log(); code != exitFailure || !strings.Contains(errOut, "Small-Actor") || !strings.Contains(errOut, "neither agent nor human") {
+		t.Errorf("exit %d\n%s", code, errOut)
 	}
 }
