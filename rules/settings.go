@@ -21,9 +21,6 @@ func NewSettings(cfg *config.Config, all []*Rule) (*Settings, error) {
 	return &Settings{policy: p, all: all}, nil
 }
 
-// Runs reports whether the configuration leaves the rule with this ID on.
-func (s *Settings) Runs(id string) bool { return s.policy.runs[id] }
-
 // Apply returns f as the configuration leaves it, its severity set by the
 // configuration, and false when the configuration turns f's rule off or
 // excludes its path. f.Rule must be the ID of one of the rules.
