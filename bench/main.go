@@ -55,6 +55,8 @@ func (b *bench) scenarios() []func() (scenario, error) {
 		b.referenceHistory,
 		b.longHistory,
 		b.signedRange,
+		b.ledgerReference,
+		b.ledgerGrowth,
 	}
 }
 

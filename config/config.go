@@ -11,6 +11,8 @@ type Config struct {
 	Secrets     Secrets
 	SMP         SMP
 	Signatures  Signatures
+	// Ledger configures what `small-hook log` checks (see Ledger).
+	Ledger Ledger
 	// Rules changes rules' severities by rule ID (see RuleSetting); nil
 	// keeps every rule's default.
 	Rules map[string]RuleSetting
@@ -77,5 +79,6 @@ func Default() *Config {
 		Secrets:     Secrets{Scope: "governed"},
 		SMP:         SMP{SyncReplace: "error"},
 		Signatures:  Signatures{Require: "off"},
+		Ledger:      defaultLedger(),
 	}
 }

@@ -4,6 +4,7 @@ package registry
 
 import (
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/rules/ledger"
 	"github.com/small-hook/small-hook/rules/owner"
 	"github.com/small-hook/small-hook/rules/paths"
 	"github.com/small-hook/small-hook/rules/secret"
@@ -19,5 +20,6 @@ func All() []*rules.Rule {
 	all = append(all, owner.Rules()...)
 	all = append(all, paths.Rules()...)
 	all = append(all, secret.Rules()...)
+	all = append(all, ledger.Rules()...)
 	return all
 }
