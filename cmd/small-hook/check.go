@@ -271,7 +271,10 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 		if err != nil {
 			return nil, fmt.Errorf("reading the commit message: %w", err)
 		}
-		staged.Message, staged.HasMessage = string(msg), true
+		if staged.Message, err = committedMessage(repo, e, msg); err != nil {
+			return nil, err
+		}
+		staged.HasMessage = true
 		staged.Author = repo.Author()
 		staged.Committer = repo.Committer()
 	}
