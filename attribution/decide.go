@@ -30,6 +30,9 @@ type Input struct {
 	// Readiness is, before the commit exists, what git's signing settings
 	// promise (signature.Policy.Readiness); nil when not judged.
 	Readiness *signature.Readiness
+	// Setup is, in the pre-commit stage, what runs after it (see Setup);
+	// nil elsewhere.
+	Setup *Setup
 }
 
 // actorTrailer is the trailer that states the actor explicitly.
@@ -55,7 +58,7 @@ func Decide(in Input, cfg config.Attribution) (Verdict, error) {
 	if err != nil {
 		return v, err
 	}
-	v.Signature, v.Readiness = in.Signature, in.Readiness
+	v.Signature, v.Readiness, v.Setup = in.Signature, in.Readiness, in.Setup
 	v.Rewrite = rewriteReason(in)
 	return v, nil
 }

@@ -277,6 +277,11 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 		staged.HasMessage = true
 		staged.Author = repo.Author()
 		staged.Committer = repo.Committer()
+	} else if c.preCommitStage() {
+		var err error
+		if staged.Setup, err = hookSetup(absDir(e, c.Repo), e); err != nil {
+			return nil, err
+		}
 	}
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged
