@@ -129,6 +129,12 @@ func TestHistoryMessages(t *testing.T) {
 			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 4 (synced by unknown) of the previous version, a trailing `synced` entry, was replaced, as `awp sync pull` does on a fast-forward"}},
 		},
 		{
+			name:   "an unquoted created date is named for what it is, as SMALL names it",
+			before: "",
+			cur:    edgeSub(t, v3, "created: '2026-11-22T10:09:02.571Z'", "created: 2026-11-25"),
+			want:   []finding{{"smp/schema", rules.Error, "/created: must be a string, not an unquoted YAML timestamp: quote it"}},
+		},
+		{
 			name:   "a missing id is reported once, by the schema",
 			before: "",
 			cur:    edgeSub(t, v3, "id: 'artifact:llm-context-research'\n", ""),

@@ -80,7 +80,7 @@ The frontmatter is validated against schemas/knowledge-artifact.schema.json: req
 					if x.Pointer() == "/id" && idIsString && pass.Runs(idID) {
 						continue
 					}
-					pass.Report(v.path, v.cur.doc.Line(x.Path...), "%s: %s", x.Pointer(), clipWords(x.Message))
+					pass.Report(v.path, v.cur.doc.Line(x.Path...), "%s: %s", x.Pointer(), clipWords(x.Explain(v.cur.doc.Node(x.Path...))))
 				}
 			})
 			return err
