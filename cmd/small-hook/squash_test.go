@@ -51,7 +51,7 @@ func TestSquashOfAReviewedPullRequest(t *testing.T) {
 		t.Fatalf("the push check refuses GitHub's squash of the reviewed pull request: exit %d\n%s", code, out)
 	}
 	for name, who := range map[string][][]string{
-		"the squash message committed by a human": {nil, nil},
+		"the squash message committed by a human":    {nil, nil},
 		"GitHub's squash of an agent's pull request": {{"GIT_AUTHOR_NAME=Copilot", "GIT_AUTHOR_EMAIL=198982749+Copilot@users.noreply.github.com"}, github},
 	} {
 		squash(who[0], who[1])
