@@ -39,7 +39,7 @@ func evidenceRule() *rules.Rule {
 		ID:       "small/evidence",
 		Severity: rules.Error,
 		Doc: `Every progress entry carries evidence
-SMALL invariant 2: each progress entry needs at least one of evidence, verification, command, test, link or commit, present and not blank (notes does not count). In staged and range modes the entries the change adds are judged; with --all, every entry. A timestamp that is not a string (unquoted, a number, null) is small/schema's finding, reported here only when that rule is off. Add the command that was run, the test, a link or the commit that proves the claim.`,
+SMALL invariant 2: each progress entry needs at least one of evidence, verification, command, test, link or commit, present and not blank (notes does not count). In staged and range modes the entries the change adds are judged; with --all, every entry. Add the command that was run, the test, a link or the commit that proves the claim.`,
 		Run: func(pass *rules.Pass) error {
 			eachAdded(pass, func(path string, _ *progressView, _ int, e entry) {
 				if hasEvidence(e.value) {
