@@ -157,3 +157,25 @@ func TestHumanRetiresAnArtifact(t *testing.T) {
 		t.Fatalf("the source of a recorded merge was deleted:\n%s", out)
 	}
 }
+
+// TestPreCommitStageDefersOnlyInsideACommit: with small-hook's hooks
+// installed, the pre-commit stage leaves a rewrite to the commit-msg stage
+// when it runs inside `git commit` (GIT_INDEX_FILE set), and reports it,
+// naming the trailer, when run by hand.
+func TestPreCommitStageDefersOnlyInsideACommit(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	bin, env := withBinary(t)
+	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+		t.Fatalf("install: %s", out)
+	}
+	rewriteProgress(r)
+	r.git("add", "-A")
+	if code, out, _ := r.check(map[string]string{"GIT_INDEX_FILE": ".git/index"}, "check"); code != exitOK || strings.Contains(out, "small/append-only") {
+		t.Fatalf("inside a commit: exit %d, want the rewrite left to the commit-msg stage\n%s", code, out)
+	}
+	code, out, _ := r.check(nil, "check")
+	if code != exitFindings || !strings.Contains(out, trailerAdvice) || strings.Contains(out, "SMALL_HOOK_REWRITE") {
+		t.Fatalf("by hand: exit %d, want the rewrite reported with the trailer's advice\n%s", code, out)
+	}
+}
