@@ -563,3 +563,28 @@ func TestAnUnquotedTimestampIsOneFinding(t *testing.T) {
 		})
 	}
 }
+
+// TestARewriteIsOneFinding: a change that rewrites a thousand entries is
+// one small/append-only finding naming the first five and how many more.
+func TestARewriteIsOneFinding(t *testing.T) {
+	base := readWorkspace(t, "reference-repo")
+	progress := base[rootProgress]
+	n := strings.Count(progress, "status: completed")
+	if n < 100 {
+		t.Fatalf("the fixture holds %d completed entries", n)
+	}
+	u := rulestest.Staged(base, with(base, rootProgress, strings.ReplaceAll(progress, "status: completed", "status: cancelled")))
+	findings, err := rules.Check([]changes.Unit{u}, rules.Options{Rules: Rules(), Config: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []rules.Finding
+	for _, f := range findings {
+		if f.Rule == "small/append-only" {
+			got = append(got, f)
+		}
+	}
+	if len(got) != 1 || strings.Count(got[0].Message, "was changed (status differs)") != 5 || !strings.Contains(got[0].Message, fmt.Sprintf("and %d more", n-5)) {
+		t.Fatalf("want one finding naming five rewrites and %d more, got %d: %v", n-5, len(got), got)
+	}
+}
