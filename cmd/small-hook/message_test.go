@@ -58,3 +58,37 @@ func TestCommitMsgStageReadsTheMessageGitCommits(t *testing.T) {
 		})
 	}
 }
+
+// TestHugeFoldedTrailerThroughGit commits a 1.2 MB message of one trailer
+// folded over 30,000 lines, then an agent's co-author trailer, through the
+// native hooks and checks the commit in a range: both stages read the
+// trailer after the fold (parsing is linear: see
+// attribution.TestFoldedTrailerIsJoinedOnce).
+func TestHugeFoldedTrailerThroughGit(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	base := r.git("rev-parse", "HEAD")
+	bin, env := withBinary(t)
+	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+		t.Fatalf("install: %s", out)
+	}
+	var msg strings.Builder
+	msg.WriteString("Refine intent\n\nGenerated-note: a value that goes on\n")
+	for range 30_000 {
+		msg.WriteString("  and on, one more continuation line\n")
+	}
+	msg.WriteString("Co-Authored-By: Claude <noreply@anthropic.com>\n")
+	file := filepath.Join(t.TempDir(), "MSG")
+	if err := os.WriteFile(file, []byte(msg.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	editIntent(r, "rewritten by an agent")
+	r.git("add", "-A")
+	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-F", file); ok || !strings.Contains(out, "small/ownership") {
+		t.Fatalf("the commit-msg hook missed the agent after the folded trailer:\n%s", out)
+	}
+	r.git("commit", "-q", "--no-verify", "-F", file)
+	if code, out, _ := r.check(nil, "check", "--base", base); code != exitFindings || !strings.Contains(out, "small/ownership") {
+		t.Fatalf("the range check missed the agent after the folded trailer: exit %d\n%s", code, out)
+	}
+}
