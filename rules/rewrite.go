@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/small-hook/small-hook/changes"
+)
 
 // ReportRewrite reports a change that rewrites or retires governed history
 // (progress entries or provenance changed or removed, a progress file or
@@ -50,6 +54,8 @@ func (p *Pass) ReportRewrite(path string, line int, what, undo string) {
 func (p *Pass) markRewrite() string {
 	const trailer = `git commit -m "<subject>" -m "Small-Rewrite: <reason>"`
 	switch a := p.Actor; {
+	case p.Unit.Mode == changes.ModeTip:
+		return "a force-push cannot carry an intended rewrite: make it a new commit on top of the previous tip, by a human with the trailer Small-Rewrite: <reason>"
 	case p.Unit.Commit != nil:
 		return "if the rewrite is intended, a human rewords the commit to end its message with the trailer Small-Rewrite: <reason> (git commit --amend for the last commit, git rebase -i to reword an older one)"
 	case !a.Pending || a.Setup != nil && a.Setup.CommitMsg:

@@ -18,6 +18,8 @@ func TestReportRewrite(t *testing.T) {
 	staged := rulestest.Staged(rulestest.Snapshot{".small/progress.small.yml": "a\n"}, rulestest.Snapshot{".small/progress.small.yml": "b\n"})
 	commit := staged
 	commit.Mode, commit.Commit = changes.ModeRange, &changes.Commit{Hash: strings.Repeat("c", 40), Parents: []string{strings.Repeat("p", 40)}}
+	tip := commit
+	tip.Mode = changes.ModeTip
 	hooked := &attribution.Setup{InCommit: true, CommitMsg: true, Install: "small-hook install"}
 	byHand := &attribution.Setup{CommitMsg: true, Install: "small-hook install"}
 	alone := &attribution.Setup{InCommit: true, Install: "listing the hook and installing it"}
@@ -58,10 +60,12 @@ func TestReportRewrite(t *testing.T) {
 		{"a commit without the trailer", commit, human, rules.Error,
 			[]string{"git commit --amend", "git rebase -i"}, []string{"SMALL_HOOK_REWRITE"}},
 		{"a commit with the trailer", commit, with(human, nil, "typo"), rules.Warning, []string{"Small-Rewrite: typo"}, nil},
+		{"a force-push", tip, attribution.Verdict{}, rules.Error,
+			[]string{"a force-push cannot carry an intended rewrite: make it a new commit on top of the previous tip"}, []string{"git commit --amend"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			probe := &rules.Rule{ID: "test/rewrite", Severity: rules.Error, Doc: "Probe\nReports a rewrite.", Run: func(pass *rules.Pass) error {
+			probe := &rules.Rule{ID: "test/rewrite", Severity: rules.Error, Doc: "Probe\nReports a rewrite.", Continuity: true, Run: func(pass *rules.Pass) error {
 				pass.ReportRewrite(".small/progress.small.yml", 3, "entry 2 was changed", "restore the entry")
 				return nil
 			}}
