@@ -13,9 +13,9 @@ import (
 	"github.com/small-hook/small-hook/gitdiff"
 )
 
-// CommitMsgHookIDs are the ids in small-hook's .pre-commit-hooks.yaml of
+// commitMsgHookIDs are the ids in small-hook's .pre-commit-hooks.yaml of
 // the hooks that run the commit-msg check.
-func CommitMsgHookIDs() []string { return []string{"small-hook-commit-msg"} }
+func commitMsgHookIDs() []string { return []string{"small-hook-commit-msg"} }
 
 // configArg finds the configuration file a hook of the pre-commit
 // framework names (pre-commit install -c FILE writes --config=FILE).
@@ -25,7 +25,7 @@ var configArg = regexp.MustCompile(`--config=(\S+?)[\s)]`)
 // repository at repoDir will run small-hook's commit-msg check: the hook
 // is executable (git skips one that is not) and is small-hook's own, or is
 // the pre-commit framework's and either keeps small-hook's own hook as
-// commit-msg.legacy or has one of CommitMsgHookIDs in the configuration it
+// commit-msg.legacy or has one of commitMsgHookIDs in the configuration it
 // names, at the commit-msg stage. The environment is read through getenv.
 func RunsCommitMsgCheck(repoDir string, getenv func(string) string) (bool, error) {
 	dir, err := Dir(repoDir, getenv)
@@ -108,7 +108,7 @@ func configuresCommitMsg(path string) (bool, error) {
 	}
 	for _, r := range cfg.Repos {
 		for _, h := range r.Hooks {
-			if slices.Contains(CommitMsgHookIDs(), h.ID) && (len(h.Stages) == 0 || slices.Contains(h.Stages, "commit-msg")) {
+			if slices.Contains(commitMsgHookIDs(), h.ID) && (len(h.Stages) == 0 || slices.Contains(h.Stages, "commit-msg")) {
 				return true, nil
 			}
 		}

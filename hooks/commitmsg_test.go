@@ -4,7 +4,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/small-hook/small-hook/internal/testskip"
 )
@@ -87,5 +90,30 @@ func preCommitInstall(t *testing.T, dir, config, content string) {
 	cmd.Env = append(os.Environ(), "PRE_COMMIT_HOME="+t.TempDir())
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("pre-commit install: %v\n%s", err, out)
+	}
+}
+
+// TestCommitMsgHookIDsAreTheManifests: the ids RunsCommitMsgCheck looks for
+// are hooks of small-hook's .pre-commit-hooks.yaml that run the commit-msg
+// check at the commit-msg stage.
+func TestCommitMsgHookIDsAreTheManifests(t *testing.T) {
+	var manifest []struct {
+		ID     string   `yaml:"id"`
+		Args   []string `yaml:"args"`
+		Stages []string `yaml:"stages"`
+	}
+	if err := yaml.Unmarshal([]byte(readFile(t, "../.pre-commit-hooks.yaml")), &manifest); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range commitMsgHookIDs() {
+		found := false
+		for _, h := range manifest {
+			if h.ID == id {
+				found = slices.Equal(h.Stages, []string{"commit-msg"}) && slices.Contains(h.Args, "--commit-msg")
+			}
+		}
+		if !found {
+			t.Errorf("%s is not a commit-msg hook of .pre-commit-hooks.yaml that runs check --commit-msg", id)
+		}
 	}
 }
