@@ -57,6 +57,7 @@ func (b *bench) scenarios() []func() (scenario, error) {
 		b.signedRange,
 		b.ledgerReference,
 		b.ledgerGrowth,
+		b.preCommitCommit,
 	}
 }
 
