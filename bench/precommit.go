@@ -29,7 +29,7 @@ type framework struct {
 // language: system, run from the binaries the benchmark built: what
 // pre-commit runs once it has built a language: golang hook.
 func (b *bench) preCommitCommit() (scenario, error) {
-	s := scenario{title: "11. a commit through the pre-commit framework (pre-commit 3.0.4)"}
+	s := scenario{title: "13. a commit through the pre-commit framework (pre-commit 3.0.4)"}
 	gitleaksManifest, err := b.gitleaksManifest()
 	if err != nil {
 		return s, err
