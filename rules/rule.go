@@ -32,6 +32,10 @@ type Finding struct {
 	// (a deleted file, a missing file).
 	Line    int    `json:"line"`
 	Message string `json:"message"`
+	// Hint says how to fix the finding, or why the rule holds: the same
+	// for many findings of a rule, so the text format prints it once after
+	// the list; empty when the message says it all.
+	Hint string `json:"hint,omitempty"`
 	// Commit is the full commit id in range mode, empty otherwise.
 	Commit string `json:"commit,omitempty"`
 }

@@ -284,6 +284,7 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 			}
 			in = attribution.Input{Message: u.Commit.Message, HasMessage: true, Author: u.Commit.Author, Committer: u.Commit.Committer, Signature: st}
 		}
+		e.out.learn(in)
 		v, err := attribution.Decide(in, cfg.Attribution)
 		if err != nil && u.Commit != nil {
 			return v, fmt.Errorf("commit %s: %w", u.Commit.Hash, err)
