@@ -26,6 +26,9 @@ func GitHub(w io.Writer, r *Result) error {
 		fmt.Fprintf(bw, "::%s %s::%s\n", f.Severity, props, escapeData(annotationText(msg)))
 	}
 	if !r.Quiet {
+		for _, n := range r.Notes {
+			fmt.Fprintf(bw, "::notice::%s\n", escapeData(annotationText(n)))
+		}
 		summary := Summary(r)
 		if r.Range != "" {
 			summary = "checked " + r.Range + ": " + summary

@@ -15,6 +15,9 @@ type jsonReport struct {
 	Summary  jsonSummary   `json:"summary"`
 	// Signatures came after the first release: the contract only grows.
 	Signatures []jsonSignature `json:"signatures,omitempty"`
+	// Notes say what is not a finding, e.g. that a staged policy change
+	// applies from the next commit.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // jsonSignature is one commit's signature status.
@@ -51,17 +54,19 @@ type jsonSummary struct {
 //	{"tool":…,"version":…,"mode":"staged|range|tree",
 //	 "findings":[{"rule":…,"severity":…,"path":…,"line":…,"message":…,"commit":…}],
 //	 "summary":{"errors":…,"warnings":…,"files":…,"commits":…},
-//	 "signatures":[{"commit":…,"status":…,"format":…,"signer":…,"key":…,"entry":…,"detail":…}]}
+//	 "signatures":[{"commit":…,"status":…,"format":…,"signer":…,"key":…,"entry":…,"detail":…}],
+//	 "notes":[…]}
 //
 // findings is [] when there are none; commit appears only in range mode;
 // signatures, one per commit checked, only in range mode when the
 // configuration has a signatures section (signer, key, entry and detail
-// only when known).
+// only when known); notes only when there are some.
 func JSON(w io.Writer, r *Result) error {
 	out := jsonReport{
 		Tool: r.Tool, Version: r.Version, Mode: r.Mode,
 		Findings: make([]jsonFinding, 0, len(r.Findings)),
 		Summary:  jsonSummary{Errors: r.Errors(), Warnings: r.Warnings(), Files: r.Files, Commits: r.Commits},
+		Notes:    r.Notes,
 	}
 	for _, f := range ordered(r) {
 		out.Findings = append(out.Findings, jsonFinding{

@@ -42,6 +42,9 @@ func Text(w io.Writer, r *Result, color bool) error {
 		fmt.Fprintln(bw)
 	}
 	if !r.Quiet {
+		for _, n := range r.Notes {
+			fmt.Fprintf(bw, "note: %s\n", Printable(n))
+		}
 		if r.Range != "" {
 			fmt.Fprintf(bw, "checked %s\n", Printable(r.Range))
 		}

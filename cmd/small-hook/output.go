@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/report"
 )
 
@@ -56,17 +55,24 @@ func (c *checkCmd) stage() string {
 	return stagePreCommit
 }
 
-// configName names a configuration file as the check reads it: "the staged
+// configName names a policy file as the check reads it (see trustedRev):
+// "the .small-hook.yml of HEAD" when it comes from a revision, "the staged
 // .small-hook.yml" when it comes from the index (the file on disk may
-// differ), "the .small-hook.yml of REV" when it comes from a revision.
+// differ).
 func (t target) configName(file string) string {
-	switch {
-	case t.mode == changes.ModeRange:
-		return "the " + file + " of " + t.base
-	case t.rev != "":
-		return "the " + file + " of " + t.rev
+	if rev := trustedRev(t); rev != "" {
+		return "the " + file + " of " + rev
 	}
 	return "the staged " + file
+}
+
+// trustedName names where the check reads its policy files from: a
+// revision, or the index.
+func (t target) trustedName() string {
+	if rev := trustedRev(t); rev != "" {
+		return rev
+	}
+	return "the index"
 }
 
 // write prints the result in the main format and in every --output file,

@@ -121,20 +121,28 @@ func TestReportErrorsNameTheStageAndWhereTheConfigurationCameFrom(t *testing.T) 
 	r := workspaceRepo(t)
 	r.write(".small-hook.yml", broken)
 	base := r.commit("a broken configuration")
-	// The staged copy is broken, the file on disk is fine.
+	// The committed and the staged copies are broken, the file on disk is
+	// fine.
 	r.write(".small-hook.yml", "attribution:\n  unknown: human\n")
+	// Here HEAD's copy is fine and the staged one broken.
+	s := workspaceRepo(t)
+	s.write(".small-hook.yml", broken)
+	s.git("add", "-A")
 	msg := messageFile(t, "work\n")
 	cases := []struct {
+		repo *testRepo
 		args []string
 		want string
 	}{
-		{[]string{"check"}, "small-hook: pre-commit stage: could not check: " + strings.Replace(cause, "%s", "the staged .small-hook.yml", 1)},
-		{[]string{"check", "--commit-msg", msg}, "small-hook: commit-msg stage: could not check: " + strings.Replace(cause, "%s", "the staged .small-hook.yml", 1)},
-		{[]string{"check", "--base", base}, "small-hook: pre-push/CI check: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of "+base, 1)},
-		{[]string{"check", "--all", "--rev", "HEAD"}, "small-hook: whole-tree check: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of HEAD", 1)},
+		{r, []string{"check"}, "small-hook: pre-commit stage: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of HEAD", 1)},
+		{r, []string{"check", "--commit-msg", msg}, "small-hook: commit-msg stage: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of HEAD", 1)},
+		{s, []string{"check"}, "small-hook: pre-commit stage: could not check: " + strings.Replace(cause, "%s", "the staged .small-hook.yml", 1)},
+		{s, []string{"check", "--commit-msg", msg}, "small-hook: commit-msg stage: could not check: " + strings.Replace(cause, "%s", "the staged .small-hook.yml", 1)},
+		{r, []string{"check", "--base", base}, "small-hook: pre-push/CI check: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of "+base, 1)},
+		{r, []string{"check", "--all", "--rev", "HEAD"}, "small-hook: whole-tree check: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of HEAD", 1)},
 	}
 	for _, tc := range cases {
-		code, out, errOut := r.check(nil, tc.args...)
+		code, out, errOut := tc.repo.check(nil, tc.args...)
 		if code != exitFailure || out != "" || !strings.HasPrefix(errOut, tc.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, out, errOut, tc.want)
 		}

@@ -77,8 +77,10 @@ func TestConfigSeverityAndUnknownRuleEndToEnd(t *testing.T) {
 	if code, _, _ := r.check(nil, "check"); code != exitFindings {
 		t.Fatalf("a rewrite of progress: exit %d, want %d", code, exitFindings)
 	}
+	// A policy change applies from the next commit: the setting is
+	// committed on its own, the rewrite stays staged.
 	r.write(".small-hook.yml", "rules:\n  small/append-only: warning\n")
-	r.git("add", "-A")
+	commitPolicy(r, ".small-hook.yml")
 	code, out, _ := r.check(nil, "check", "--format", "json")
 	if rep := decodeReport(t, out); code != exitOK || rep.Summary.Warnings != 1 || rep.Findings[0].Rule != "small/append-only" {
 		t.Fatalf("small/append-only: warning: exit %d\n%s", code, out)
@@ -108,7 +110,7 @@ func TestConfigExcludeEndToEnd(t *testing.T) {
 		t.Fatalf("v0.1 examples without exclude: exit %d\n%s", code, out)
 	}
 	r.write(".small-hook.yml", "exclude:\n  - spec/small/v0.1/examples/\n")
-	r.git("add", "-A")
+	commitPolicy(r, ".small-hook.yml")
 	if code, out, _ := r.check(nil, "check", "--format", "json"); code != exitOK || len(decodeReport(t, out).Findings) != 0 {
 		t.Fatalf("v0.1 examples excluded: exit %d\n%s", code, out)
 	}
@@ -183,4 +185,13 @@ func TestArtifactMergeCommitsEndToEnd(t *testing.T) {
 			}
 		})
 	}
+}
+
+// commitPolicy commits a policy file on its own, as a human, leaving the
+// rest of what is staged staged: a policy change applies from the next
+// commit.
+func commitPolicy(r *testRepo, path string) {
+	r.t.Helper()
+	r.git("add", path)
+	r.git("commit", "-q", "--no-verify", "-m", "tune small-hook", "--", path)
 }

@@ -5,6 +5,8 @@
 package owner
 
 import (
+	"slices"
+
 	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
@@ -38,12 +40,11 @@ func owner(ch changes.Change) string {
 	return ""
 }
 
-// policyFile reports whether path is one of small-hook's policy files: its
-// configuration and the key files the configuration names. They are
-// human-owned, since they decide what every later check trusts.
+// policyFile reports whether path is one of small-hook's policy files (see
+// config.Config.PolicyFiles). They are human-owned, since they decide what
+// every later check trusts.
 func policyFile(cfg *config.Config, path string) bool {
-	s := cfg.Signatures
-	return path == config.FileName || s.AllowedSigners != "" && path == s.AllowedSigners || s.OpenPGPKeys != "" && path == s.OpenPGPKeys
+	return slices.Contains(cfg.PolicyFiles(), path)
 }
 
 // humanOwned reports whether a change's file is human-owned: the intent or
@@ -106,7 +107,7 @@ func ownershipRule() *rules.Rule {
 		ID:       ownershipID,
 		Severity: rules.Error,
 		Doc: `Agents do not touch human-owned intent, constraints and policy files
-SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. small-hook's own policy files are human-owned too: .small-hook.yml and the key files its signatures section names (allowed-signers, openpgp-keys), since they decide what every later check trusts; no exclude: pattern takes them out. The actor comes from the commit: a valid signature by an allowed key proves a human (see attribution/signature); otherwise evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes a human-owned file is an error; an agent's merge commit is judged by what it writes of its own, not by a change it takes from a parent that made it (that parent's commits are judged themselves); a result that equals the merge base's version while another parent changed the file undoes that change, and is the merge's own. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
+SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. small-hook's own policy files are human-owned too: .small-hook.yml (and the file --config names, when it is inside the repository), .gitleaks.toml, .gitleaksignore and the key files the signatures section names (allowed-signers, openpgp-keys), since they decide what every later check trusts; no exclude: pattern takes them out. The actor comes from the commit: a valid signature by an allowed key proves a human (see attribution/signature); otherwise evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes a human-owned file is an error; an agent's merge commit is judged by what it writes of its own, not by a change it takes from a parent that made it (that parent's commits are judged themselves); a result that equals the merge base's version while another parent changed the file undoes that change, and is the merge's own. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
 		SeesExcluded: true,
 		Run: func(pass *rules.Pass) error {
 			if !judged(pass) || pass.Actor.Actor != attribution.Agent {
@@ -122,7 +123,7 @@ SMALL's ownership table: intent.small.yml and constraints.small.yml are human-ow
 				}
 				what := "agents must not change intent or constraints; a human commits such changes and agents propose them (a small draft file or a pull request comment)"
 				if policyFile(pass.Config, ch.Path) {
-					what = "agents must not change small-hook's policy files (" + config.FileName + " and the key files it names), which decide what every later check trusts; a human commits such changes"
+					what = "agents must not change small-hook's policy files (" + config.FileName + ", " + config.GitleaksConfig + ", " + config.GitleaksIgnore + " and the key files the configuration names), which decide what every later check trusts; a human commits such changes"
 				}
 				pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s: %s; %s",
 					who(pass), pass.Actor.Evidence, verb(ch), ch.Path, what, fix)
