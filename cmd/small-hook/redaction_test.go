@@ -126,3 +126,22 @@ func TestSecretsInPathsAndConfigurationErrorsAreRedacted(t *testing.T) {
 		}
 	})
 }
+
+// TestEscapedSecretsAreCaughtAndNeverPrinted: secrets written with JSON
+// escapes in .awp/ and with character references in an artifact's body
+// are reported in every format, and never printed, whole or in part.
+func TestEscapedSecretsAreCaughtAndNeverPrinted(t *testing.T) {
+	r, _ := smpRepo(t)
+	r.write(".awp/workspace.json", "{\n  \"name\": \"research\",\n  \"token\": \"\\u0067"+fakeGitHub[1:]+"\"\n}\n")
+	r.write(artifactPath, r.read(artifactPath)+"\ndeployed with &#x41;"+fakeAWS[1:]+" today\n")
+	r.git("add", "-A")
+	code, out := everyOutput(t, r, "check")
+	if code != exitFindings || !strings.Contains(out, "secrets/github-pat") || !strings.Contains(out, "secrets/aws-access-token") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	for _, s := range []string{fakeGitHub, fakeAWS} {
+		if p := pieceOf(out, s); p != "" {
+			t.Errorf("the output holds %q", p)
+		}
+	}
+}
