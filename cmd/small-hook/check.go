@@ -28,7 +28,7 @@ type checkCmd struct {
 	CommitMsg string   `name:"commit-msg" help:"Commit-msg hook stage: attribute the staged change with this commit message file." placeholder:"FILE" type:"path"`
 	Repo      string   `help:"The repository to check (any directory inside it)." default:"." placeholder:"DIR"`
 	Config    string   `help:"Configuration file to use instead of .small-hook.yml. A file inside the repository is read from the trusted revision (HEAD, or the base of a range) like .small-hook.yml, and is human-owned." placeholder:"FILE" type:"path"`
-	Format    string   `help:"Output format: text, json, sarif or github." enum:"text,json,sarif,github" default:"text"`
+	Format    string   `help:"Output format: ${formats}." enum:"${format_enum}" default:"text"`
 	Output    []string `help:"Also write FORMAT to FILE (repeatable), e.g. --output sarif=results.sarif." placeholder:"FORMAT=FILE"`
 	NoSecrets bool     `name:"no-secrets" help:"Skip secret detection."`
 	Quiet     bool     `help:"Print only findings and errors: nothing when the check passes."`
@@ -36,15 +36,10 @@ type checkCmd struct {
 }
 
 func (c *checkCmd) validate() error {
-	modes := 0
-	for _, on := range []bool{c.Base != "", c.Previous != "", c.History, c.All, c.CI, c.CommitMsg != ""} {
-		if on {
-			modes++
-		}
-	}
+	modes := c.selectedModes()
 	switch {
 	case modes > 1:
-		return &usageError{"--base, --previous, --history, --ci, --all and --commit-msg exclude each other"}
+		return &usageError{modeFlags() + " exclude each other"}
 	case c.Head != "" && c.Base == "" && c.Previous == "" && !c.History:
 		return &usageError{"--head needs --base, --previous or --history"}
 	case c.Rev != "" && !c.All:

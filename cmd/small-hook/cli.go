@@ -59,7 +59,7 @@ func run(args []string, e *env) int {
 	parser, err := kong.New(&cli{},
 		kong.Name("small-hook"),
 		kong.Description("Guards the git history of AI-agent project state (.small/ and artifacts/)."),
-		kong.Vars{"version": versionLine()},
+		kong.Vars{"version": versionLine(), "formats": formatNames(", "), "format_enum": formatNames(",")},
 		kong.Writers(e.stdout, e.stderr),
 		kong.Exit(func(code int) { panic(&exitError{code}) }),
 		kong.Help(helpWithFooter),

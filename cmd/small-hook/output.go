@@ -9,51 +9,57 @@ import (
 	"github.com/small-hook/small-hook/report"
 )
 
+// outputFormat is one format a check can write.
+type outputFormat struct {
+	name string
+	// write writes a result; colour says the text may use ANSI colours.
+	write func(w io.Writer, r *report.Result, colour bool) error
+}
+
+// outputFormats lists every format: adding one adds a row here, and the
+// flags, their help and their messages follow.
+func outputFormats() []outputFormat {
+	return []outputFormat{
+		{"text", report.Text},
+		{"json", func(w io.Writer, r *report.Result, _ bool) error { return report.JSON(w, r) }},
+		{"sarif", func(w io.Writer, r *report.Result, _ bool) error { return report.SARIF(w, r) }},
+		{"github", func(w io.Writer, r *report.Result, _ bool) error { return report.GitHub(w, r) }},
+	}
+}
+
+// formatNamed returns the format called name.
+func formatNamed(name string) (outputFormat, bool) {
+	for _, f := range outputFormats() {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return outputFormat{}, false
+}
+
+// formatNames lists the formats' names, joined with sep.
+func formatNames(sep string) string {
+	var names []string
+	for _, f := range outputFormats() {
+		names = append(names, f.name)
+	}
+	return strings.Join(names, sep)
+}
+
 // parseOutput splits a --output value FORMAT=FILE.
 func parseOutput(s string) (format, file string, err error) {
 	format, file, ok := strings.Cut(s, "=")
 	if !ok || file == "" {
 		return "", "", &usageError{fmt.Sprintf("--output %q: want FORMAT=FILE, e.g. sarif=results.sarif", s)}
 	}
-	if _, known := writers()[format]; !known {
-		return "", "", &usageError{fmt.Sprintf("--output %q: unknown format %q (text, json, sarif, github)", s, format)}
+	if _, known := formatNamed(format); !known {
+		return "", "", &usageError{fmt.Sprintf("--output %q: unknown format %q (%s)", s, format, formatNames(", "))}
 	}
 	return format, file, nil
 }
 
-type writer func(io.Writer, *report.Result) error
-
-func writers() map[string]writer {
-	return map[string]writer{
-		"text":   func(w io.Writer, r *report.Result) error { return report.Text(w, r, false) },
-		"json":   report.JSON,
-		"sarif":  report.SARIF,
-		"github": report.GitHub,
-	}
-}
-
-// Where a check runs, named in its summary line and its error lines.
-const (
-	stagePreCommit = "pre-commit stage"
-	stageCommitMsg = "commit-msg stage"
-	stageRange     = "pre-push/CI check"
-	stageTree      = "whole-tree check"
-)
-
-// stage names where a check with these flags runs: the staged modes are
-// the pre-commit and commit-msg hook stages, a range is what the pre-push
-// hook and CI check, --all looks at a whole tree.
-func (c *checkCmd) stage() string {
-	switch {
-	case c.CommitMsg != "":
-		return stageCommitMsg
-	case c.Base != "", c.CI:
-		return stageRange
-	case c.All:
-		return stageTree
-	}
-	return stagePreCommit
-}
+// stage names where the check runs (see checkModes).
+func (c *checkCmd) stage() string { return c.mode().stage }
 
 // configName names a policy file as the check reads it (see trustedRev):
 // "the .small-hook.yml of HEAD" when it comes from a revision, "the staged
@@ -80,22 +86,18 @@ func (t target) trustedName() string {
 // github. The text on stdout names the stage; with --quiet, and in a hook
 // stage whose change touches no governed file, it holds the findings only.
 func (c *checkCmd) write(res *report.Result, e *env) error {
-	res.Stage = c.stage()
+	mode := c.mode()
+	res.Stage = mode.stage
 	shown := *res
-	hookStage := shown.Stage == stagePreCommit || shown.Stage == stageCommitMsg
-	shown.Quiet = c.Quiet || (hookStage && res.Files == 0 && len(res.Findings) == 0)
-	var err error
-	if c.Format == "text" {
-		err = report.Text(e.stdout, &shown, e.colour)
-	} else {
-		err = writers()[c.Format](e.stdout, &shown)
-	}
-	if err != nil {
+	shown.Quiet = c.Quiet || (mode.hook && res.Files == 0 && len(res.Findings) == 0)
+	main, _ := formatNamed(c.Format)
+	if err := main.write(e.stdout, &shown, e.colour); err != nil {
 		return fmt.Errorf("writing %s output: %w", c.Format, err)
 	}
 	for _, o := range c.Output {
 		format, file, _ := parseOutput(o)
-		if err := writeFile(file, func(w io.Writer) error { return writers()[format](w, res) }); err != nil {
+		f, _ := formatNamed(format)
+		if err := writeFile(file, func(w io.Writer) error { return f.write(w, res, false) }); err != nil {
 			return err
 		}
 	}

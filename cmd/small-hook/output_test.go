@@ -232,3 +232,66 @@ func TestReportThroughNativeHooks(t *testing.T) {
 		t.Errorf("the commit-msg refusal does not name small-hook and its stage:\n%s", out)
 	}
 }
+
+// TestEveryModeNamesItsStage: the summary line and the errors of a check
+// name where it runs, for pushes and histories too, and only the hook
+// stages that run on every commit are silent about a change that touches
+// no governed file.
+func TestEveryModeNamesItsStage(t *testing.T) {
+	r := workspaceRepo(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("README.md", "docs\n")
+	r.commit("docs")
+	cases := []struct {
+		args  []string
+		stage string
+	}{
+		{[]string{"check", "--base", base}, "pre-push/CI check"},
+		{[]string{"check", "--previous", base}, "push check"},
+		{[]string{"check", "--history"}, "history check"},
+		{[]string{"check", "--ci"}, "pre-push/CI check"},
+		{[]string{"check", "--all"}, "whole-tree check"},
+	}
+	vars := map[string]string{"SMALL_HOOK_BASE": base, "SMALL_HOOK_HEAD": "HEAD"}
+	for _, tc := range cases {
+		code, out, errOut := r.check(vars, tc.args...)
+		if code != exitOK || !strings.HasPrefix(lastLine(out), "small-hook ("+tc.stage+"): no problems in ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want the summary of the %s", tc.args, code, out, errOut, tc.stage)
+		}
+	}
+	// Errors name the stage too.
+	r.write(".small-hook.yml", "secrets:\n  scope: everything\n")
+	broken := r.commit("a broken configuration")
+	r.write(".small-hook.yml", "")
+	r.commit("fixed")
+	for _, tc := range []struct {
+		args  []string
+		stage string
+	}{
+		{[]string{"check", "--previous", broken}, "push check"},
+		{[]string{"check", "--history", "--head", broken}, "history check"},
+	} {
+		code, _, errOut := r.check(nil, tc.args...)
+		if want := "small-hook: " + tc.stage + ": could not check: line 2 of the .small-hook.yml of " + broken; code != exitFailure || !strings.HasPrefix(errOut, want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errOut, want)
+		}
+	}
+}
+
+// TestOutputFormatsAreDeclaredOnce: every format of the one table is
+// accepted by --format and --output and named by the help and by the
+// error for an unknown one.
+func TestOutputFormatsAreDeclaredOnce(t *testing.T) {
+	r := workspaceRepo(t)
+	_, help, _ := r.check(nil, "check", "--help")
+	_, _, unknown := r.check(nil, "check", "--output", "xml=out.xml")
+	for _, f := range outputFormats() {
+		file := filepath.Join(t.TempDir(), "out")
+		if code, _, errOut := r.check(nil, "check", "--format", f.name, "--output", f.name+"="+file); code != exitOK {
+			t.Errorf("%s: exit %d\n%s", f.name, code, errOut)
+		}
+		if !strings.Contains(help, f.name) || !strings.Contains(unknown, f.name) {
+			t.Errorf("%s is missing from the help or from the error for an unknown format:\n%s\n%s", f.name, help, unknown)
+		}
+	}
+}
