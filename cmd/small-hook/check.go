@@ -59,6 +59,20 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err := c.validate(); err != nil {
 		return exitFailure, err
 	}
+	outs, err := c.openOutputs(e)
+	if err != nil {
+		return exitFailure, err
+	}
+	code, err := c.check(e, outs)
+	if cerr := closeOutputs(outs); cerr != nil && err == nil {
+		return exitFailure, cerr
+	}
+	return code, err
+}
+
+// check runs the check and writes its result to stdout and to the
+// --output files.
+func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
 	repo, err := gitdiff.Open(absDir(e, c.Repo), gitdiff.Options{Getenv: e.getenv})
 	if err != nil {
 		return exitFailure, err
@@ -127,7 +141,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 		res.Signatures = sig.statuses
 	}
 	e.out.result(res)
-	if err := c.write(res, e); err != nil {
+	if err := c.write(res, e, outs); err != nil {
 		return exitFailure, err
 	}
 	if res.Errors() > 0 {

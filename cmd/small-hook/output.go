@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -85,7 +88,7 @@ func (t target) trustedName() string {
 // and appends the Markdown summary to $GITHUB_STEP_SUMMARY for --format
 // github. The text on stdout names the stage; with --quiet, and in a hook
 // stage whose change touches no governed file, it holds the findings only.
-func (c *checkCmd) write(res *report.Result, e *env) error {
+func (c *checkCmd) write(res *report.Result, e *env, outs []*outputFile) error {
 	mode := c.mode()
 	res.Stage = mode.stage
 	shown := *res
@@ -94,10 +97,8 @@ func (c *checkCmd) write(res *report.Result, e *env) error {
 	if err := main.write(e.stdout, &shown, e.colour); err != nil {
 		return fmt.Errorf("writing %s output: %w", c.Format, err)
 	}
-	for _, o := range c.Output {
-		format, file, _ := parseOutput(o)
-		f, _ := formatNamed(format)
-		if err := writeFile(file, func(w io.Writer) error { return f.write(w, res, false) }); err != nil {
+	for _, o := range outs {
+		if err := o.write(res); err != nil {
 			return err
 		}
 	}
@@ -138,17 +139,69 @@ func appendStepSummary(e *env, write func(io.Writer) error) error {
 	return nil
 }
 
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("--output: %w", err)
+// outputFile is a file --output names, opened before the check runs: a
+// file that cannot be written stops the check at once (exit 2), not after
+// the findings were printed.
+type outputFile struct {
+	format outputFormat
+	path   string
+	f      *os.File
+	// created says the check created the file; it is removed when the
+	// check writes nothing into it. A file that was there is only
+	// truncated when the result is written.
+	created, written bool
+}
+
+// openOutputs opens every --output file for writing, creating it when
+// needed, and leaves what a file holds until the result is written.
+func (c *checkCmd) openOutputs(e *env) ([]*outputFile, error) {
+	var outs []*outputFile
+	for _, o := range c.Output {
+		name, file, err := parseOutput(o)
+		if err != nil {
+			closeOutputs(outs)
+			return nil, err
+		}
+		format, _ := formatNamed(name)
+		path := absDir(e, file)
+		_, statErr := os.Stat(path)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+		if err != nil {
+			closeOutputs(outs)
+			return nil, fmt.Errorf("--output %s: %w", o, err)
+		}
+		outs = append(outs, &outputFile{format: format, path: path, f: f, created: errors.Is(statErr, fs.ErrNotExist)})
 	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
+	return outs, nil
+}
+
+// write replaces the file's content with the result.
+func (o *outputFile) write(res *report.Result) error {
+	o.written = true
+	if err := o.f.Truncate(0); err != nil {
+		return fmt.Errorf("writing %s: %w", o.path, err)
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	bw := bufio.NewWriter(o.f)
+	if err := o.format.write(bw, res, false); err != nil {
+		return fmt.Errorf("writing %s: %w", o.path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", o.path, err)
 	}
 	return nil
+}
+
+// closeOutputs closes the files and removes those the check created but
+// did not write (it could not run).
+func closeOutputs(outs []*outputFile) error {
+	var errs []error
+	for _, o := range outs {
+		if err := o.f.Close(); err != nil && o.written {
+			errs = append(errs, fmt.Errorf("writing %s: %w", o.path, err))
+		}
+		if o.created && !o.written {
+			os.Remove(o.path)
+		}
+	}
+	return errors.Join(errs...)
 }

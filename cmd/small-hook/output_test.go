@@ -295,3 +295,35 @@ func TestOutputFormatsAreDeclaredOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputFilesAreOpenedBeforeTheCheck: a --output file that cannot be
+// written stops the check before it prints anything; a check that cannot
+// run leaves no empty file behind and an existing file as it was.
+func TestOutputFilesAreOpenedBeforeTheCheck(t *testing.T) {
+	r := workspaceRepo(t)
+	rewriteProgress(r)
+	r.git("add", "-A")
+	missing := filepath.Join(t.TempDir(), "nonexistent", "x.sarif")
+	code, out, errOut := r.check(nil, "check", "--output", "sarif="+missing)
+	if code != exitFailure || out != "" || !strings.Contains(errOut, "--output sarif="+missing+": ") {
+		t.Errorf("an output file that cannot be written: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
+	dir := t.TempDir()
+	fresh, existing := filepath.Join(dir, "fresh.json"), filepath.Join(dir, "existing.json")
+	if err := os.WriteFile(existing, []byte("previous report\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, _ = r.check(nil, "check", "--base", "no-such-branch", "--output", "json="+fresh, "--output", "json="+existing)
+	if _, err := os.Stat(fresh); code != exitFailure || err == nil {
+		t.Errorf("a check that could not run: exit %d, and left %s (%v)", code, fresh, err)
+	}
+	if data := readFile(t, existing); data != "previous report\n" {
+		t.Errorf("a check that could not run changed an existing file: %q", data)
+	}
+
+	// A check that runs replaces what the file held.
+	if code, _, _ := r.check(nil, "check", "--output", "json="+existing); code != exitFindings || !strings.HasPrefix(readFile(t, existing), "{\n") || strings.Contains(readFile(t, existing), "previous report") {
+		t.Errorf("exit %d, file %q", code, readFile(t, existing))
+	}
+}
