@@ -48,6 +48,30 @@ func TestRulesCommandNamesDefaultsAndSettings(t *testing.T) {
 	}
 }
 
+// TestRulesCommandLooksUpOneRule: `small-hook rules ID` prints what a
+// finding names, a family member prints its family, and a mistyped ID
+// gets a suggestion that works.
+func TestRulesCommandLooksUpOneRule(t *testing.T) {
+	r := newTestRepo(t)
+	code, out, errOut := r.check(nil, "rules", "small/append-only")
+	if code != exitOK || !strings.HasPrefix(out, "small/append-only (error): progress.small.yml is append-only\n") || strings.Count(out, " (error): ") != 1 {
+		t.Errorf("rules small/append-only: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = r.check(nil, "rules", "secrets/aws-access-token")
+	if code != exitOK || !strings.HasPrefix(out, "secrets/aws-access-token is a member of the family secrets:\nsecrets (error): ") {
+		t.Errorf("rules secrets/aws-access-token: exit %d\n%s", code, out)
+	}
+	code, out, _ = r.check(nil, "rules", "secrets/credential-key", "--format", "json")
+	var docs []ruleDoc
+	if err := json.Unmarshal([]byte(out), &docs); code != exitOK || err != nil || len(docs) != 1 || docs[0].ID != "secrets/credential-key" {
+		t.Errorf("rules secrets/credential-key --format json: exit %d, %v\n%s", code, err, out)
+	}
+	code, out, errOut = r.check(nil, "rules", "small/apend-only")
+	if code != exitFailure || out != "" || !strings.Contains(errOut, `small-hook: "small/apend-only" is not a rule small-hook knows; did you mean "small/append-only"?`) {
+		t.Errorf("a mistyped rule: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
 // TestConfigHumansRunningTheCLIAreNotNoise: a human commit of what the
 // small CLI wrote to plan and progress is silent unless turned on.
 func TestConfigHumansRunningTheCLIAreNotNoise(t *testing.T) {
@@ -88,8 +112,14 @@ func TestConfigSeverityAndUnknownRuleEndToEnd(t *testing.T) {
 	r.write(".small-hook.yml", "# tuning\nrules:\n  small/append-only: warning\n  small/apend-only: off\n")
 	r.git("add", "-A")
 	code, out, errOut := r.check(nil, "check")
-	if code != exitFailure || !strings.Contains(errOut, "line 4") || !strings.Contains(errOut, `"small/apend-only"`) {
+	if code != exitFailure || !strings.Contains(errOut, "line 4") || !strings.Contains(errOut, `"small/apend-only" is not a rule small-hook knows; did you mean "small/append-only"?`) {
 		t.Fatalf("an unknown rule ID: exit %d\n%s%s", code, out, errOut)
+	}
+	// The suggestion works.
+	r.write(".small-hook.yml", "# tuning\nrules:\n  small/append-only: warning\n")
+	r.git("add", "-A")
+	if code, out, errOut := r.check(nil, "check"); code != exitOK {
+		t.Fatalf("the suggested rule ID: exit %d\n%s%s", code, out, errOut)
 	}
 	r.write(".small-hook.yml", "rules:\n  small/append-only: lenient\n")
 	r.git("add", "-A")
