@@ -40,6 +40,9 @@ type jsonFinding struct {
 	Line     int    `json:"line"`
 	Message  string `json:"message"`
 	Commit   string `json:"commit,omitempty"`
+	// Hint came after the first release: why the rule holds and how to
+	// fix the finding (the message says what is wrong).
+	Hint string `json:"hint,omitempty"`
 }
 
 type jsonSummary struct {
@@ -52,15 +55,16 @@ type jsonSummary struct {
 // JSON writes the result as one JSON document:
 //
 //	{"tool":…,"version":…,"mode":"staged|range|tree",
-//	 "findings":[{"rule":…,"severity":…,"path":…,"line":…,"message":…,"commit":…}],
+//	 "findings":[{"rule":…,"severity":…,"path":…,"line":…,"message":…,"commit":…,"hint":…}],
 //	 "summary":{"errors":…,"warnings":…,"files":…,"commits":…},
 //	 "signatures":[{"commit":…,"status":…,"format":…,"signer":…,"key":…,"entry":…,"detail":…}],
 //	 "notes":[…]}
 //
-// findings is [] when there are none; commit appears only in range mode;
-// signatures, one per commit checked, only in range mode when the
-// configuration has a signatures section (signer, key, entry and detail
-// only when known); notes only when there are some.
+// findings is [] when there are none; commit appears only in range mode,
+// hint only when the rule gives one; signatures, one per commit checked,
+// only in range mode when the configuration has a signatures section
+// (signer, key, entry and detail only when known); notes only when there
+// are some.
 func JSON(w io.Writer, r *Result) error {
 	out := jsonReport{
 		Tool: r.Tool, Version: r.Version, Mode: r.Mode,
@@ -70,7 +74,7 @@ func JSON(w io.Writer, r *Result) error {
 	}
 	for _, f := range ordered(r) {
 		out.Findings = append(out.Findings, jsonFinding{
-			Rule: f.Rule, Severity: string(f.Severity), Path: f.Path, Line: f.Line, Message: f.Message, Commit: f.Commit,
+			Rule: f.Rule, Severity: string(f.Severity), Path: f.Path, Line: f.Line, Message: f.Message, Commit: f.Commit, Hint: f.Hint,
 		})
 	}
 	for _, sig := range r.Signatures {
