@@ -52,6 +52,11 @@ type exitError struct{ code int }
 
 func (e *exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
+// cliVars are the values the command line's help and enums interpolate.
+func cliVars() kong.Vars {
+	return kong.Vars{"version": versionLine(), "formats": formatNames(", "), "format_enum": formatNames(",")}
+}
+
 // run parses args, runs the command and returns the process exit code.
 // Every line it writes to stderr starts with "small-hook:", and a check's
 // error names the stage it ran in.
@@ -59,7 +64,7 @@ func run(args []string, e *env) int {
 	parser, err := kong.New(&cli{},
 		kong.Name("small-hook"),
 		kong.Description("Guards the git history of AI-agent project state (.small/ and artifacts/)."),
-		kong.Vars{"version": versionLine(), "formats": formatNames(", "), "format_enum": formatNames(",")},
+		cliVars(),
 		kong.Writers(e.stdout, e.stderr),
 		kong.Exit(func(code int) { panic(&exitError{code}) }),
 		kong.Help(helpWithFooter),

@@ -101,7 +101,8 @@ func TestQuietPrintsOnlyFindings(t *testing.T) {
 			t.Errorf("--quiet printed %q, which is not a finding", line)
 		}
 	}
-	if data, err := os.ReadFile(full); err != nil || string(data) != out+"small-hook (pre-commit stage): 1 error in 1 file (1 file checked)\n" {
+	hint := "\nsmall/append-only: progress is append-only; restore the entry as it was and append a new entry that supersedes it (a rewrite the project intends is committed by a human with the trailer Small-Rewrite: <reason>)\n"
+	if data, err := os.ReadFile(full); err != nil || string(data) != out+hint+"small-hook (pre-commit stage): 1 error in 1 file (1 file checked)\n" {
 		t.Errorf("the --output text file is not the full report: %v\n%s", err, data)
 	}
 	// Machine formats stay complete.

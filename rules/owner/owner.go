@@ -125,8 +125,8 @@ SMALL's ownership table: intent.small.yml and constraints.small.yml are human-ow
 				if policyFile(pass.Config, ch.Path) {
 					what = "agents must not change small-hook's policy files (" + config.FileName + ", " + config.GitleaksConfig + ", " + config.GitleaksIgnore + " and the key files the configuration names), which decide what every later check trusts; a human commits such changes"
 				}
-				pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s: %s; %s",
-					who(pass), pass.Actor.Evidence, verb(ch), ch.Path, what, fix)
+				pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s",
+					who(pass), pass.Actor.Evidence, verb(ch), ch.Path).Hint("%s; %s", what, fix)
 			}
 			return nil
 		},
@@ -146,8 +146,9 @@ SMALL's ownership table says humans SHOULD NOT edit plan.small.yml and progress.
 			}
 			for _, ch := range pass.Unit.Changes {
 				if ch.Old != nil && owner(ch) == "agent" && !fromParent(ch) {
-					pass.Report(ch.Path, 0, "%s is human-authored (%s) and %s agent-owned %s: humans should not edit it by hand (it may be regenerated); let the agent or the small CLI record the change (if an agent made this commit, add the trailer Small-Actor: agent)",
-						who(pass), pass.Actor.Evidence, verb(ch), ch.Path)
+					pass.Report(ch.Path, 0, "%s is human-authored (%s) and %s agent-owned %s",
+						who(pass), pass.Actor.Evidence, verb(ch), ch.Path).
+						Hint("humans should not edit it by hand (it may be regenerated); let the agent or the small CLI record the change (if an agent made this commit, add the trailer Small-Actor: agent)")
 				}
 			}
 			return nil
@@ -184,8 +185,9 @@ Small-Actor: human and SMALL_HOOK_ACTOR=human are self-declared: anyone, an agen
 				}
 			}
 			if first != "" {
-				pass.ReportSeverity(sev, first, 0, "%s claims %s but carries evidence of an agent (%s): a self-declared claim never overrides that evidence, so the change is judged as an agent's; remove the false claim, or, if a human made the change, commit it without the agent's markers",
-					who(pass), pass.Actor.Contradicted, pass.Actor.Evidence)
+				pass.ReportSeverity(sev, first, 0, "%s claims %s but carries evidence of an agent (%s)",
+					who(pass), pass.Actor.Contradicted, pass.Actor.Evidence).
+					Hint("a self-declared claim never overrides that evidence, so the change is judged as an agent's; remove the false claim, or, if a human made the change, commit it without the agent's markers")
 			}
 			return nil
 		},
@@ -204,7 +206,8 @@ When .small-hook.yml sets attribution.unknown: error, a change to .small/ or art
 			}
 			for _, ch := range pass.Unit.Changes {
 				if governed(ch) {
-					pass.Report(ch.Path, 0, "%s changes governed files but does not say whether a human or an agent made it (%s): add the trailer Small-Actor: human or Small-Actor: agent", who(pass), pass.Actor.Evidence)
+					pass.Report(ch.Path, 0, "%s changes governed files but does not say whether a human or an agent made it (%s)", who(pass), pass.Actor.Evidence).
+						Hint("add the trailer Small-Actor: human or Small-Actor: agent")
 					return nil
 				}
 			}

@@ -37,7 +37,7 @@ func checkAppendOnly(pass *rules.Pass, ch *changes.Change) {
 	r := newRewrites(pass, ch.Path)
 	if ch.New == nil {
 		if ch.Old != nil {
-			r.report(0, "%s was deleted: progress is append-only history and must be kept; restore it (git restore --staged --worktree %s)", ch.Path, ch.Path)
+			r.report(0, fmt.Sprintf("progress is append-only history and must be kept; restore it (git restore --staged --worktree %s)", ch.Path), "%s was deleted", ch.Path)
 		}
 		return
 	}
@@ -68,7 +68,7 @@ func checkHeader(r *rewrites, oldFile, newFile *parsed) {
 	for _, key := range []string{"small_version", "owner"} {
 		o, n := oldFile.top[key], newFile.top[key]
 		if !yamldoc.Equal(o, n) {
-			r.report(newFile.doc.Line(key), "%s changed from %s to %s: progress history keeps its header; restore it", key, show(o), show(n))
+			r.report(newFile.doc.Line(key), "progress history keeps its header; restore it", "%s changed from %s to %s", key, show(o), show(n))
 		}
 	}
 }
@@ -118,7 +118,8 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 		if j := removed[0]; j < len(h.cur) {
 			line = at(j)
 		}
-		r.report(line, "%s of %s %s: progress is append-only; restore %s (to correct an entry, append a new entry that supersedes it)", entryRange(h.old, removed), what, plural(len(removed), "was removed", "were removed"), plural(len(removed), "it", "them"))
+		r.report(line, "progress is append-only; restore "+plural(len(removed), "it", "them")+" (to correct an entry, append a new entry that supersedes it)",
+			"%s of %s %s", entryRange(h.old, removed), what, plural(len(removed), "was removed", "were removed"))
 		removed = nil
 	}
 	for i, o := range h.old {
@@ -127,11 +128,11 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 			flush()
 		case isPaired:
 			flush()
-			r.report(at(j), "%s of %s was changed (%s): progress is append-only; restore the entry as it was and append a new entry that supersedes it", entryName(i, o), what, changedKeys(o, h.cur[j]))
+			r.report(at(j), "progress is append-only; restore the entry as it was and append a new entry that supersedes it", "%s of %s was changed (%s)", entryName(i, o), what, changedKeys(o, h.cur[j]))
 		case h.indexOf(o, h.cur) >= 0:
 			flush()
 			j := h.indexOf(o, h.cur)
-			r.report(at(j), "%s of %s was moved to position %d: progress is append-only; restore the original order and append new entries at the end", entryName(i, o), what, j+1)
+			r.report(at(j), "progress is append-only; restore the original order and append new entries at the end", "%s of %s was moved to position %d", entryName(i, o), what, j+1)
 		default:
 			removed = append(removed, i)
 		}
@@ -143,10 +144,10 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 			continue
 		}
 		if h.indexOf(h.cur[j], h.old) >= 0 {
-			r.report(at(j), "%s is a copy of an earlier entry placed before existing entries: new progress entries go at the end of the list", entryName(j, h.cur[j]))
+			r.report(at(j), "new progress entries go at the end of the list", "%s is a copy of an earlier entry placed before existing entries", entryName(j, h.cur[j]))
 			continue
 		}
-		r.report(at(j), "%s was inserted before existing entries: new progress entries go at the end of the list", entryName(j, h.cur[j]))
+		r.report(at(j), "new progress entries go at the end of the list", "%s was inserted before existing entries", entryName(j, h.cur[j]))
 	}
 }
 
@@ -202,14 +203,14 @@ func newRewrites(pass *rules.Pass, path string) *rewrites {
 	return &rewrites{pass: pass, path: path}
 }
 
-func (r *rewrites) report(line int, format string, args ...any) {
+func (r *rewrites) report(line int, hint, format string, args ...any) {
 	r.n++
 	sev, note := r.verdict()
 	switch {
 	case r.n <= maxEntryFindings:
-		r.pass.ReportSeverity(sev, r.path, line, format+note, args...)
+		r.pass.ReportSeverity(sev, r.path, line, format, args...).Hint("%s", hint+note)
 	case r.n == maxEntryFindings+1:
-		r.pass.ReportSeverity(sev, r.path, line, "more rewrites of history (only the first %d are listed)"+note, maxEntryFindings)
+		r.pass.ReportSeverity(sev, r.path, line, "more rewrites of history (only the first %d are listed)", maxEntryFindings).Hint("%s", hint+note)
 	}
 }
 
@@ -247,10 +248,10 @@ func checkMerge(pass *rules.Pass, ch *changes.Change, newFile *parsed) {
 				continue
 			}
 			if pass.Unit.Mode == changes.ModeTip {
-				r.report(newFile.doc.Line("entries"), "%s of the previous tip is lost or rewritten: a push must keep every entry the branch held (rebase or merge without dropping entries, and push the result)", entryName(i, h.old[i]))
+				r.report(newFile.doc.Line("entries"), "a push must keep every entry the branch held (rebase or merge without dropping entries, and push the result)", "%s of the previous tip is lost or rewritten", entryName(i, h.old[i]))
 				break
 			}
-			r.report(newFile.doc.Line("entries"), "the merge lost or rewrote %s of parent %d (%s): a merge of progress keeps every entry of every parent, in time order; redo the merge keeping both sides' entries", entryName(i, h.old[i]), pi+1, shortParent(pass, pi))
+			r.report(newFile.doc.Line("entries"), "a merge of progress keeps every entry of every parent, in time order; redo the merge keeping both sides' entries", "the merge lost or rewrote %s of parent %d (%s)", entryName(i, h.old[i]), pi+1, shortParent(pass, pi))
 			break
 		}
 	}

@@ -67,8 +67,8 @@ func edgeMatch(t *testing.T, got []rules.Finding, want []finding) {
 	}
 	for i, w := range want {
 		g := got[i]
-		if g.Rule != w.rule || g.Severity != w.severity || !strings.Contains(g.Message, w.says) {
-			t.Errorf("finding %d: got %s %s %q, want %s %s saying %q", i, g.Rule, g.Severity, g.Message, w.rule, w.severity, w.says)
+		if g.Rule != w.rule || g.Severity != w.severity || !strings.Contains(g.Text(), w.says) {
+			t.Errorf("finding %d: got %s %s %q, want %s %s saying %q", i, g.Rule, g.Severity, g.Text(), w.rule, w.severity, w.says)
 		}
 	}
 }
@@ -90,25 +90,25 @@ func TestHistoryMessages(t *testing.T) {
 			name:   "an old entry's message edited is one append-only error, not also a new entry",
 			before: v3,
 			cur:    edgeSub(t, v3, "message: Added summary", "message: Added a summary"),
-			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 2 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was changed: message differs; provenance is append-only: restore it"}},
+			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 2 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was changed: message differs: provenance is append-only: restore it"}},
 		},
 		{
 			name:   "two fields of an old entry edited",
 			before: v3,
 			cur:    edgeSub(t, v3, "message: Added summary\n    confidence: 0.75", "message: Added a summary\n    confidence: 0.8"),
-			want:   []finding{{"smp/append-only", rules.Error, "was changed: confidence, message differ;"}},
+			want:   []finding{{"smp/append-only", rules.Error, "was changed: confidence, message differ: provenance is append-only"}},
 		},
 		{
 			name:   "an entry removed while a new one is appended",
 			before: v3,
 			cur:    bumped(edgeAppend(t, edgeSub(t, v3, edgeEntry, ""), edgeUpdated("2026-11-22T10:10:00.000Z", "Rewrote the table"))),
-			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 2 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was removed;"}},
+			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 2 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was removed: provenance is append-only"}},
 		},
 		{
 			name:   "the last entry removed",
 			before: v3,
 			cur:    edgeSub(t, v3, edgeLast, ""),
-			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 3 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was removed;"}},
+			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 3 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was removed: provenance is append-only"}},
 		},
 		{
 			name:   "two entries swapped",

@@ -16,7 +16,8 @@ const appendOnlyID = "smp/append-only"
 // rewrite is one way a change rewrites the history before it.
 type rewrite struct {
 	line int
-	msg  string
+	// msg says what was rewritten, hint how to fix it.
+	msg, hint string
 	// syncReplace marks awp's replacement of a trailing synced entry,
 	// which records a new sync rather than hiding an old change.
 	syncReplace bool
@@ -54,9 +55,9 @@ func rewrites(pass *rules.Pass, v versions) []rewrite {
 func findRewrites(pass *rules.Pass, v versions) []rewrite {
 	var out []rewrite
 	if v.old != nil && !yamldoc.Equal(v.old.top["created"], v.cur.top["created"]) {
-		out = append(out, rewrite{line: v.cur.doc.Line("created"), msg: fmt.Sprintf(
-			"created changed from %s to %s: it records when the artifact was made and never changes; restore %s",
-			v.old.written("created"), v.cur.written("created"), v.old.written("created"))})
+		out = append(out, rewrite{line: v.cur.doc.Line("created"),
+			msg:  fmt.Sprintf("created changed from %s to %s", v.old.written("created"), v.cur.written("created")),
+			hint: fmt.Sprintf("it records when the artifact was made and never changes; restore %s", v.old.written("created"))})
 	}
 	m := v.change.Merge
 	if m == nil {
@@ -89,14 +90,14 @@ func findRewrites(pass *rules.Pass, v versions) []rewrite {
 				j++
 			}
 			if j == len(cur) && pass.Unit.Mode == changes.ModeTip {
-				return append(out, rewrite{line: v.cur.doc.Line("provenance"), msg: fmt.Sprintf(
-					"%s of the previous tip is lost or rewritten: a push must keep every provenance entry the branch held (rebase or merge without dropping entries, and push the result)",
-					describeEntry(i, e))})
+				return append(out, rewrite{line: v.cur.doc.Line("provenance"),
+					msg:  fmt.Sprintf("%s of the previous tip is lost or rewritten", describeEntry(i, e)),
+					hint: "a push must keep every provenance entry the branch held (rebase or merge without dropping entries, and push the result)"})
 			}
 			if j == len(cur) {
-				return append(out, rewrite{line: v.cur.doc.Line("provenance"), msg: fmt.Sprintf(
-					"the merge lost or rewrote %s of parent %d: provenance is append-only and a merge keeps every parent's entries in their order; redo the merge keeping both sides' entries",
-					describeEntry(i, e), pi+1)})
+				return append(out, rewrite{line: v.cur.doc.Line("provenance"),
+					msg:  fmt.Sprintf("the merge lost or rewrote %s of parent %d", describeEntry(i, e), pi+1),
+					hint: "provenance is append-only and a merge keeps every parent's entries in their order; redo the merge keeping both sides' entries"})
 			}
 			j++
 		}
@@ -113,17 +114,17 @@ func prefixRewrite(v versions, old []any, what string) (rewrite, bool) {
 			continue
 		}
 		if syncReplaced(old, cur, i) {
-			return rewrite{line: v.cur.entryLine(i), syncReplace: true, msg: fmt.Sprintf(
-				"%s of %s, a trailing `synced` entry, was replaced, as `awp sync pull` does on a fast-forward: provenance is append-only; keep the earlier entry and append the new one after it (set smp.sync-replace: warning in .small-hook.yml to accept awp's behaviour)",
-				describeEntry(i, o), what)}, true
+			return rewrite{line: v.cur.entryLine(i), syncReplace: true,
+				msg:  fmt.Sprintf("%s of %s, a trailing `synced` entry, was replaced, as `awp sync pull` does on a fast-forward", describeEntry(i, o), what),
+				hint: "provenance is append-only; keep the earlier entry and append the new one after it (set smp.sync-replace: warning in .small-hook.yml to accept awp's behaviour)"}, true
 		}
 		line := v.cur.doc.Line("provenance")
 		if i < len(cur) {
 			line = v.cur.entryLine(i)
 		}
-		return rewrite{line: line, msg: fmt.Sprintf(
-			"%s of %s %s; provenance is append-only: restore it and record the change as a new `updated` entry",
-			describeEntry(i, o), what, whatHappened(old, cur, i))}, true
+		return rewrite{line: line,
+			msg:  fmt.Sprintf("%s of %s %s", describeEntry(i, o), what, whatHappened(old, cur, i)),
+			hint: "provenance is append-only: restore it and record the change as a new `updated` entry"}, true
 	}
 	return rewrite{}, false
 }
