@@ -27,11 +27,11 @@ const appendedEntry = `    - evidence: go vet ./... is clean
 
 // jsonReport is the JSON output contract.
 type jsonReport struct {
-	Tool     string `json:"tool"`
-	Version  string `json:"version"`
-	Mode     string `json:"mode"`
+	Tool     string        `json:"tool"`
+	Version  string        `json:"version"`
+	Mode     string        `json:"mode"`
 	Findings []jsonFinding `json:"findings"`
-	Summary struct {
+	Summary  struct {
 		Errors   int `json:"errors"`
 		Warnings int `json:"warnings"`
 		Files    int `json:"files"`
