@@ -187,3 +187,25 @@ func TestStagedKeyFilesAreValidated(t *testing.T) {
 		t.Errorf("a valid staged key file: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestABrokenCommittedConfigurationIsRepairedByCommittingTheFix: when
+// HEAD's .small-hook.yml is malformed no check can run, its fix included
+// (the fix applies from the next commit); a human commits the fix with
+// git commit --no-verify, as docs/output.md says, and the checks run again.
+func TestABrokenCommittedConfigurationIsRepairedByCommittingTheFix(t *testing.T) {
+	r := workspaceRepo(t)
+	r.write(".small-hook.yml", "secrets:\n  scope: everything\n")
+	r.git("add", "-A")
+	r.git("commit", "-q", "--no-verify", "-m", "a broken configuration")
+	r.write(".small-hook.yml", "secrets:\n  scope: staged\n")
+	r.git("add", "-A")
+	if code, _, errOut := r.check(nil, "check"); code != exitFailure || !strings.Contains(errOut, "line 2 of the .small-hook.yml of HEAD") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	r.git("commit", "-q", "--no-verify", "-m", "repair the configuration")
+	r.write(progressPath, r.read(progressPath)+appendedEntry)
+	r.git("add", "-A")
+	if code, out, errOut := r.check(nil, "check"); code != exitOK {
+		t.Errorf("after the repair: exit %d\n%s%s", code, out, errOut)
+	}
+}
