@@ -95,3 +95,37 @@ func TestUnescape(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUnescapeKeepsLines: unescaping never adds or removes a line, and
+// the lines it says changed are the lines that differ.
+func FuzzUnescapeKeepsLines(f *testing.F) {
+	for _, s := range []string{"{\"a\": \"\\u0067\\n\"}\nx\n", "&#10;\\_&amp;\r\n&#x0;\n", "\"\\ud83d\\ude00\\", "&"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, data string, json bool) {
+		un, marks := unescapeMarkdown, `\&`
+		if json {
+			un, marks = unescapeJSON, `\`
+		}
+		out, changed := unescapeLines([]byte(data), nil, un, marks)
+		if out == nil {
+			if len(changed) != 0 {
+				t.Fatalf("no text but changed lines %v", changed)
+			}
+			return
+		}
+		in, got := strings.SplitAfter(data, "\n"), strings.SplitAfter(string(out), "\n")
+		if len(in) != len(got) {
+			t.Fatalf("%d lines became %d:\n%q\n%q", len(in), len(got), data, out)
+		}
+		var differ []int
+		for i := range in {
+			if in[i] != got[i] {
+				differ = append(differ, i+1)
+			}
+		}
+		if fmt.Sprint(differ) != fmt.Sprint(changed) {
+			t.Fatalf("changed %v, but lines %v differ", changed, differ)
+		}
+	})
+}
