@@ -293,8 +293,9 @@ const rootFooter = `Examples:
   small-hook install
   # check the staged change, as the pre-commit hook does
   small-hook check
-  # what each rule checks
+  # what each rule checks, or the one a finding names
   small-hook rules
+  small-hook rules small/ownership
 
 Exit codes (check):
   0  no error findings (warnings allowed)
@@ -325,8 +326,9 @@ Exit codes:
   1  at least one error finding
   2  could not check: bad usage, not a git repository, unknown revision, a
      shallow clone missing the range's history, an unsupported repository
-     format, a malformed .small-hook.yml or .gitleaks.toml, unmerged index
-     entries
+     format, a malformed policy file (.small-hook.yml, .gitleaks.toml, a
+     key file; a staged one too, though it applies from the next commit),
+     an --output file that cannot be written, unmerged index entries
 `,
 		"install": `Exit codes:
   0  the hooks are installed
