@@ -145,3 +145,23 @@ func TestEscapedSecretsAreCaughtAndNeverPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestABrokenAllowlistHoldingAKeyIsRedacted: a committed .gitleaks.toml
+// whose allowlist regular expression holds a key and does not compile
+// stops a range check that has content to scan (exit 2), and the error
+// names the file without the key.
+func TestABrokenAllowlistHoldingAKeyIsRedacted(t *testing.T) {
+	key := longKey()
+	r := workspaceRepo(t)
+	r.write(".gitleaks.toml", "[extend]\nuseDefault = true\n\n[[allowlists]]\nregexes = ['''(?i)("+key+"|x(''']\n")
+	base := r.commit("a broken allowlist")
+	stageSecret(r)
+	r.commit("progress")
+	code, out := everyOutput(t, r, "check", "--base", base)
+	if code != exitFailure || !strings.Contains(out, "the .gitleaks.toml of "+base) {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	if p := pieceOf(out, key); p != "" {
+		t.Errorf("the error holds %q:\n%s", p, out)
+	}
+}
