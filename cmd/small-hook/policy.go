@@ -200,12 +200,16 @@ func validateStaged(repo *gitdiff.Repo, tgt target, trustedCfg *config.Config, c
 	if err != nil {
 		return nil, err
 	}
+	changed = append(changed, keys...)
+	if len(changed) == 0 {
+		return nil, nil
+	}
 	used := "the defaults, as there is no commit yet"
 	if _, err := repo.Resolve("HEAD"); !errors.Is(err, gitdiff.ErrUnborn) {
 		used = "HEAD's version"
 	}
 	var notes []string
-	for _, p := range append(changed, keys...) {
+	for _, p := range changed {
 		notes = append(notes, fmt.Sprintf("this commit changes the policy file %s: the change applies from the next commit (this check used %s)", p, used))
 	}
 	return notes, nil
