@@ -55,6 +55,9 @@ func readTrusted(repo *gitdiff.Repo, tgt target, paths ...string) (map[string]*c
 type policy struct {
 	cfg     *config.Config
 	scanner *secrets.Scanner
+	// firstCommit says the staged change is the repository's first commit:
+	// no revision holds policy yet, and the defaults apply.
+	firstCommit bool
 	// notes name the staged policy files that change policy: they were
 	// validated, and apply from the next commit.
 	notes []string
@@ -68,10 +71,7 @@ type policy struct {
 // versions of the policy files are validated (a malformed one is an
 // error) but not applied.
 func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, error) {
-	cfgPath, outside, err := c.configFile(e, repo)
-	if err != nil {
-		return nil, err
-	}
+	cfgPath, outside := c.configFile(e, repo)
 	paths := []string{cfgPath, config.GitleaksConfig, config.GitleaksIgnore}
 	blobs, err := readTrusted(repo, tgt, paths...)
 	if err != nil {
@@ -83,6 +83,10 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 		Ignore:     dataOf(blobs[config.GitleaksIgnore]),
 	})}
 	e.out.scanner = p.scanner
+	if tgt.mode == changes.ModeStaged {
+		_, err := repo.Resolve("HEAD")
+		p.firstCommit = errors.Is(err, gitdiff.ErrUnborn)
+	}
 	if outside != "" {
 		data, err := os.ReadFile(outside)
 		if err != nil {
@@ -94,7 +98,7 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 		}
 	} else {
 		b, ok := blobs[cfgPath]
-		if !ok && cfgPath != config.FileName {
+		if !ok && cfgPath != config.FileName && !p.firstCommit {
 			return nil, fmt.Errorf("--config %s: %s has no %s: a configuration inside the repository is read from there, never from the change being checked; commit it first, or name a file outside the repository", c.Config, tgt.trustedName(), cfgPath)
 		}
 		if p.cfg, err = loadConfig(dataOf(b), tgt.configName(cfgPath)); err != nil {
@@ -105,7 +109,7 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 		}
 	}
 	if tgt.mode == changes.ModeStaged {
-		if p.notes, err = validateStaged(repo, tgt, p.cfg, cfgPath, outside == ""); err != nil {
+		if err := p.validateStaged(repo, tgt, cfgPath, outside == ""); err != nil {
 			return nil, err
 		}
 	}
@@ -115,15 +119,15 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 // configFile returns the repository path of the configuration (FileName,
 // or the file --config names inside the work tree), or, for a file
 // --config names outside the repository, its path on disk.
-func (c *checkCmd) configFile(e *env, repo *gitdiff.Repo) (inRepo, outside string, err error) {
+func (c *checkCmd) configFile(e *env, repo *gitdiff.Repo) (inRepo, outside string) {
 	if c.Config == "" {
-		return config.FileName, "", nil
+		return config.FileName, ""
 	}
 	path := absDir(e, c.Config)
 	if rel, ok := insideWorkTree(repo.WorkTree(), path); ok {
-		return rel, "", nil
+		return rel, ""
 	}
-	return config.FileName, path, nil
+	return config.FileName, path
 }
 
 // insideWorkTree returns path relative to the work tree root, slash
@@ -173,46 +177,41 @@ func loadConfig(data []byte, name string) (*config.Config, error) {
 // differ from the trusted ones (the configuration when it is read from the
 // repository, gitleaks' configuration, the key files the configuration
 // names): a malformed one is an error, since the commit would break every
-// later check. It returns a note for each policy file the staged change
-// changes: the change applies from the next commit.
-func validateStaged(repo *gitdiff.Repo, tgt target, trustedCfg *config.Config, cfgPath string, cfgInRepo bool) ([]string, error) {
+// later check. It notes each policy file the staged change changes: the
+// change applies from the next commit.
+func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, cfgPath string, cfgInRepo bool) error {
 	paths := []string{config.GitleaksConfig, config.GitleaksIgnore}
 	if cfgInRepo {
 		paths = append(paths, cfgPath)
 	}
 	staged, trusted, err := bothVersions(repo, tgt, paths)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	changed := changedPaths(paths, staged, trusted)
-	cfg := trustedCfg
+	cfg := p.cfg
 	if b := staged[cfgPath]; cfgInRepo && slices.Contains(changed, cfgPath) && b != nil {
 		if cfg, err = loadConfig(b.Data, "the staged "+cfgPath); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if b := staged[config.GitleaksConfig]; b != nil && slices.Contains(changed, config.GitleaksConfig) {
 		if err := secrets.Validate(secrets.Options{Config: b.Data, ConfigPath: "the staged " + config.GitleaksConfig}); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	keys, err := validateStagedKeys(repo, tgt, cfg, cfg != trustedCfg)
+	keys, err := validateStagedKeys(repo, tgt, cfg, cfg != p.cfg)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	changed = append(changed, keys...)
-	if len(changed) == 0 {
-		return nil, nil
+	used := "HEAD's version"
+	if p.firstCommit {
+		used = "the defaults, as there is no commit yet"
 	}
-	used := "the defaults, as there is no commit yet"
-	if _, err := repo.Resolve("HEAD"); !errors.Is(err, gitdiff.ErrUnborn) {
-		used = "HEAD's version"
+	for _, f := range append(changed, keys...) {
+		p.notes = append(p.notes, fmt.Sprintf("this commit changes the policy file %s: the change applies from the next commit (this check used %s)", f, used))
 	}
-	var notes []string
-	for _, p := range changed {
-		notes = append(notes, fmt.Sprintf("this commit changes the policy file %s: the change applies from the next commit (this check used %s)", p, used))
-	}
-	return notes, nil
+	return nil
 }
 
 // bothVersions reads paths from the index and from the trusted revision.

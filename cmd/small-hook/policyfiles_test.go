@@ -209,3 +209,17 @@ func TestABrokenCommittedConfigurationIsRepairedByCommittingTheFix(t *testing.T)
 		t.Errorf("after the repair: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestFirstCommitWithAConfigurationInsideTheRepository: before the first
+// commit no revision holds the file --config names; the defaults apply.
+func TestFirstCommitWithAConfigurationInsideTheRepository(t *testing.T) {
+	r := newTestRepo(t)
+	r.copyDir(fixtureInit, ".small")
+	r.write(".github/small-hook.yml", "rules:\n  small/layout: off\n")
+	r.write(".small/notes.txt", "not a SMALL artifact\n")
+	r.git("add", "-A")
+	code, out, errOut := r.check(nil, "check", "--config", filepath.Join(r.dir, ".github/small-hook.yml"))
+	if code != exitFindings || !strings.Contains(out, "small/layout") || !strings.Contains(out, "note: this commit changes the policy file .github/small-hook.yml") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}
