@@ -71,7 +71,8 @@ func (s *Scanner) Remember(value string) {
 // it, and remembers each: the repository's rules (gitleaks' default rules
 // when they cannot be loaded) and, when the repository has rules of its
 // own, gitleaks' default rules as well; in the text as it stands and in
-// every context a path or a message puts a secret in (see cutText).
+// every context a path or a message puts a secret in (see cutText); and
+// the beginning of a secret a message cut short (see cutShort).
 func (s *Scanner) detected(text string) []span {
 	if text == "" {
 		return nil
@@ -83,7 +84,7 @@ func (s *Scanner) detected(text string) []span {
 	case s.opts.Config != nil:
 		scanners = append(scanners, s.fallbackScanner())
 	}
-	var out []span
+	out := s.cutShort(text)
 	for _, sc := range scanners {
 		out = append(out, s.remembered(text, sc.located(text))...)
 		if cut := cutText(text); cut.text != "" {

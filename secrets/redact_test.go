@@ -187,7 +187,8 @@ func TestRedactAllHidesPiecesWhateverTheOrder(t *testing.T) {
 func TestLearnedSecretsAreHiddenWhenCut(t *testing.T) {
 	key := anthropicKey()
 	s := New(Options{})
-	clipped := "trailer Small-Actor: " + key[:72] + "…"
+	// A middle piece, which no rule and no keyword recognises.
+	clipped := "reason " + key[20:72] + "…"
 	if got := s.Redact(clipped); !leaks(got, key) {
 		t.Fatalf("the clipped key is redacted before it was learned (%q): the test shows nothing", got)
 	}
@@ -214,5 +215,36 @@ func BenchmarkRedactPathsAndMessages(b *testing.B) {
 		"commit 0123456789ab is agent-authored (trailer Co-authored-by: Claude <noreply@anthropic.com>) and edits human-owned .small/intent.small.yml"}
 	for b.Loop() {
 		s.RedactAll(texts)
+	}
+}
+
+// TestRedactHidesTheBeginningOfASecretCutShort: a message that echoes a
+// value cut short ("…") shows no beginning of a token that no rule can
+// match any more, even one the run never found; ordinary words cut short
+// stay.
+func TestRedactHidesTheBeginningOfASecretCutShort(t *testing.T) {
+	key := anthropicKey()
+	cases := []struct{ name, text, secret string }{
+		{"a quoted id", `id changed from "artifact:` + key[:30] + `…" to "artifact:notes"`, key[:30]},
+		{"an unquoted echo", "task_id " + fakeGitHub[:20] + "… is not a task", fakeGitHub[:20]},
+		{"an AWS key id", `small_version is "` + fakeAWS[:14] + `…"`, fakeAWS[:14]},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := New(Options{}).Redact(tc.text)
+			if strings.Contains(got, tc.secret[4:]) || !strings.Contains(got, "[REDACTED ") {
+				t.Errorf("got %q", got)
+			}
+		})
+	}
+	for _, plain := range []string{
+		`id changed from "artifact:deploy-heroku-app-config-for-the…" to "artifact:x"`,
+		"replayId ab1497cf5afa… of entry 3 differs",
+		`task_id "task-2026-11-22-refactor-parser…"`,
+		"trailer Co-Authored-By: Claude <noreply@anthropic.com…",
+	} {
+		if got := New(Options{}).Redact(plain); got != plain {
+			t.Errorf("%q became %q", plain, got)
+		}
 	}
 }

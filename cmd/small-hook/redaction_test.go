@@ -165,3 +165,30 @@ func TestABrokenAllowlistHoldingAKeyIsRedacted(t *testing.T) {
 		t.Errorf("the error holds %q:\n%s", p, out)
 	}
 }
+
+// TestAnOldSecretEchoedCutShortIsRedacted: a key committed before (past
+// the hooks) that a rule now echoes cut short, from the old version the
+// run does not scan, prints no piece of the key in any format.
+func TestAnOldSecretEchoedCutShortIsRedacted(t *testing.T) {
+	key := longKey()
+	r := newTestRepo(t)
+	v1 := smpFixture(t, "llm-context-research.v1.md")
+	r.write(artifactPath, strings.Replace(v1, "id: 'artifact:llm-context-research'", "id: 'artifact:"+key+"'", 1))
+	r.git("add", "-A")
+	r.git("commit", "-q", "--no-verify", "-m", "an id that holds a key")
+	base := r.git("rev-parse", "HEAD")
+	r.write(artifactPath, v1)
+	r.git("add", "-A")
+	code, out := everyOutput(t, r, "check")
+	if code != exitFindings || !strings.Contains(out, "smp/id") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	if p := pieceOf(out, key); p != "" {
+		t.Errorf("the output holds %q:\n%s", p, out)
+	}
+	r.commit("fix the id")
+	code, out = everyOutput(t, r, "check", "--base", base)
+	if p := pieceOf(out, key); code != exitFindings || p != "" {
+		t.Errorf("range: exit %d, the output holds %q:\n%s", code, p, out)
+	}
+}
