@@ -42,7 +42,7 @@ func FuzzCutText(f *testing.F) {
 
 // FuzzRedact: redaction never fails, and never leaves a known secret.
 func FuzzRedact(f *testing.F) {
-	for _, s := range []string{"token " + fakeGitHub, ".small/" + fakeStripe + ".yml", "x", "(" + fakeSlack + "("} {
+	for _, s := range []string{"token " + fakeGitHub, ".small/" + fakeStripe + ".yml", "x", "(" + fakeSlack + "(", "\"" + fakeGitHub[:14] + "…\"", "…"} {
 		f.Add(s)
 	}
 	s := New(Options{})
