@@ -19,6 +19,10 @@ type Config struct {
 	// Exclude lists path patterns that no protocol rule governs (see
 	// Excluded).
 	Exclude []string
+	// File is the repository path of the file this configuration was read
+	// from when it is not FileName (--config naming a file inside the
+	// repository); empty otherwise. It is a policy file (see PolicyFiles).
+	File string
 }
 
 // Attribution configures how changes are attributed to humans or agents.

@@ -143,7 +143,7 @@ func (r *Repo) resolve(rev string) (plumbing.Hash, error) {
 	if err != nil {
 		switch {
 		case r.unborn(rev):
-			return plumbing.ZeroHash, fmt.Errorf("%s: the repository has no commits yet", rev)
+			return plumbing.ZeroHash, fmt.Errorf("%s: %w", rev, ErrUnborn)
 		case r.isShallow():
 			return plumbing.ZeroHash, fmt.Errorf("unknown revision %q: %w", rev, ErrShallow)
 		}

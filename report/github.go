@@ -19,13 +19,16 @@ func GitHub(w io.Writer, r *Result) error {
 			props += fmt.Sprintf(",line=%d", f.Line)
 		}
 		props += ",title=" + escapeProperty(Printable(f.Rule))
-		msg := f.Message
+		msg := f.Text()
 		if f.Commit != "" {
 			msg += " [commit " + short(f.Commit) + "]"
 		}
 		fmt.Fprintf(bw, "::%s %s::%s\n", f.Severity, props, escapeData(annotationText(msg)))
 	}
 	if !r.Quiet {
+		for _, n := range r.Notes {
+			fmt.Fprintf(bw, "::notice::%s\n", escapeData(annotationText(n)))
+		}
 		summary := Summary(r)
 		if r.Range != "" {
 			summary = "checked " + r.Range + ": " + summary
@@ -71,6 +74,12 @@ func GitHubSummary(w io.Writer, r *Result) error {
 				loc += " @ " + cell(short(f.Commit))
 			}
 			fmt.Fprintf(bw, "| %s | %s | %s | %s |\n", cell(f.Rule), f.Severity, loc, cell(f.Message))
+		}
+		if h := hints(r.Findings); len(h) > 0 {
+			fmt.Fprintf(bw, "\nHow to fix:\n\n")
+			for _, x := range h {
+				fmt.Fprintf(bw, "- %s: %s\n", code(x.rule), code(x.hint))
+			}
 		}
 	}
 	fmt.Fprintf(bw, "\n%s\n", Summary(r))

@@ -14,8 +14,8 @@ func TestGitHub(t *testing.T) {
 		r    *Result
 		want string
 	}{
-		{"range", sample(), `::error file=.small/progress.small.yml,line=12,title=small/append-only::entry 3 was changed: 50%25 | <more>%0Asecond line [commit 0123456789ab]
-::error file=artifacts/a%2Cb%3Ac.md,line=4,title=secrets/github-pat::possible secret [commit 0123456789ab]
+		{"range", sample(), `::error file=.small/progress.small.yml,line=12,title=small/append-only::entry 3 was changed: 50%25 | <more>%0Asecond line: progress is append-only; restore the entry [commit 0123456789ab]
+::error file=artifacts/a%2Cb%3Ac.md,line=4,title=secrets/github-pat::possible secret: remove it and rotate it [commit 0123456789ab]
 ::warning file=.small/intent.small.yml,title=small/required::missing [commit 0123456789ab]
 ::notice::checked aaaa..bbbb (SMALL_HOOK_BASE): 2 errors, 1 warning in 3 files (2 files checked, 3 commits)
 `},
@@ -68,6 +68,7 @@ func TestGitHubSummary(t *testing.T) {
 			"| ` small/append-only ` | error | ` .small/progress.small.yml:12 ` @ ` 0123456789ab ` | ` entry 3 was changed: 50% \\| <more> second line ` |\n" +
 			"| ` secrets/github-pat ` | error | ` artifacts/a,b:c.md:4 ` @ ` 0123456789ab ` | ` possible secret ` |\n" +
 			"| ` small/required ` | warning | ` .small/intent.small.yml ` @ ` 0123456789ab ` | ` missing ` |\n" +
+			"\nHow to fix:\n\n- ` small/append-only `: ` progress is append-only; restore the entry `\n- ` secrets/github-pat `: ` remove it and rotate it `\n" +
 			"\n2 errors, 1 warning in 3 files (2 files checked, 3 commits)\n"},
 		{"pipe in path", &Result{Tool: "small-hook", Mode: "tree", Files: 1, Findings: []rules.Finding{
 			{Rule: "r", Severity: rules.Warning, Path: "a|b.md", Line: 2, Message: "x"},

@@ -15,6 +15,9 @@ type jsonReport struct {
 	Summary  jsonSummary   `json:"summary"`
 	// Signatures came after the first release: the contract only grows.
 	Signatures []jsonSignature `json:"signatures,omitempty"`
+	// Notes say what is not a finding, e.g. that a staged policy change
+	// applies from the next commit.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // jsonSignature is one commit's signature status.
@@ -37,6 +40,9 @@ type jsonFinding struct {
 	Line     int    `json:"line"`
 	Message  string `json:"message"`
 	Commit   string `json:"commit,omitempty"`
+	// Hint came after the first release: why the rule holds and how to
+	// fix the finding (the message says what is wrong).
+	Hint string `json:"hint,omitempty"`
 }
 
 type jsonSummary struct {
@@ -49,23 +55,26 @@ type jsonSummary struct {
 // JSON writes the result as one JSON document:
 //
 //	{"tool":…,"version":…,"mode":"staged|range|tree",
-//	 "findings":[{"rule":…,"severity":…,"path":…,"line":…,"message":…,"commit":…}],
+//	 "findings":[{"rule":…,"severity":…,"path":…,"line":…,"message":…,"commit":…,"hint":…}],
 //	 "summary":{"errors":…,"warnings":…,"files":…,"commits":…},
-//	 "signatures":[{"commit":…,"status":…,"format":…,"signer":…,"key":…,"entry":…,"detail":…}]}
+//	 "signatures":[{"commit":…,"status":…,"format":…,"signer":…,"key":…,"entry":…,"detail":…}],
+//	 "notes":[…]}
 //
-// findings is [] when there are none; commit appears only in range mode;
-// signatures, one per commit checked, only in range mode when the
-// configuration has a signatures section (signer, key, entry and detail
-// only when known).
+// findings is [] when there are none; commit appears only in range mode,
+// hint only when the rule gives one; signatures, one per commit checked,
+// only in range mode when the configuration has a signatures section
+// (signer, key, entry and detail only when known); notes only when there
+// are some.
 func JSON(w io.Writer, r *Result) error {
 	out := jsonReport{
 		Tool: r.Tool, Version: r.Version, Mode: r.Mode,
 		Findings: make([]jsonFinding, 0, len(r.Findings)),
 		Summary:  jsonSummary{Errors: r.Errors(), Warnings: r.Warnings(), Files: r.Files, Commits: r.Commits},
+		Notes:    r.Notes,
 	}
 	for _, f := range ordered(r) {
 		out.Findings = append(out.Findings, jsonFinding{
-			Rule: f.Rule, Severity: string(f.Severity), Path: f.Path, Line: f.Line, Message: f.Message, Commit: f.Commit,
+			Rule: f.Rule, Severity: string(f.Severity), Path: f.Path, Line: f.Line, Message: f.Message, Commit: f.Commit, Hint: f.Hint,
 		})
 	}
 	for _, sig := range r.Signatures {

@@ -41,6 +41,10 @@ type Result struct {
 	// section. JSON and SARIF carry them; the text format shows a status
 	// only where a finding's message gives it.
 	Signatures []Signature
+	// Notes are lines about the check itself that are not findings, e.g.
+	// that a staged policy change applies from the next commit. Text and
+	// GitHub print them unless quiet; JSON carries them.
+	Notes []string
 }
 
 // Signature is what the verification of one commit's signature found.

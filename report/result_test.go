@@ -17,8 +17,8 @@ func sample() *Result {
 		Tool: "small-hook", Version: "v1.2.3", Mode: "range", Stage: "pre-push/CI check", Files: 2, Commits: 3,
 		Range: "aaaa..bbbb (SMALL_HOOK_BASE)",
 		Findings: []rules.Finding{
-			{Rule: "small/append-only", Severity: rules.Error, Path: ".small/progress.small.yml", Line: 12, Message: "entry 3 was changed: 50% | <more>\nsecond line", Commit: commit},
-			{Rule: "secrets/github-pat", Severity: rules.Error, Path: "artifacts/a,b:c.md", Line: 4, Message: "possible secret", Commit: commit},
+			{Rule: "small/append-only", Severity: rules.Error, Path: ".small/progress.small.yml", Line: 12, Message: "entry 3 was changed: 50% | <more>\nsecond line", Commit: commit, Hint: "progress is append-only; restore the entry"},
+			{Rule: "secrets/github-pat", Severity: rules.Error, Path: "artifacts/a,b:c.md", Line: 4, Message: "possible secret", Commit: commit, Hint: "remove it and rotate it"},
 			{Rule: "small/required", Severity: rules.Warning, Path: ".small/intent.small.yml", Line: 0, Message: "missing", Commit: commit},
 		},
 		Rules: []*rules.Rule{

@@ -4,9 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
-
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 
 	"github.com/small-hook/small-hook/rules"
 )
@@ -14,53 +13,118 @@ import (
 // informationURI is where small-hook's documentation lives.
 const informationURI = "https://github.com/small-hook/small-hook"
 
-// SARIF writes the result as a SARIF 2.1.0 log with one run: the registry's
-// rules with their docs, one more rule for each member of a rule family
-// that was reported (secrets/aws-access-token of the rule secrets), one
-// result per finding (a finding about a commit carries the commit and, when
-// verified, its signature status as properties), and each commit's
-// signature status as the run's "signatures" property.
+// sarifSchemaURI is the SARIF 2.1.0 schema's address.
+const sarifSchemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// The SARIF log, as small as the format allows: only what small-hook has
+// to say, no empty arrays, a driver rule only for the rules reported.
+type (
+	sarifLog struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool    sarifTool     `json:"tool"`
+		Results []sarifResult `json:"results"`
+		// Properties holds each commit's signature status.
+		Properties map[string]any `json:"properties,omitempty"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name           string      `json:"name"`
+		Version        string      `json:"version,omitempty"`
+		InformationURI string      `json:"informationUri"`
+		Rules          []sarifRule `json:"rules,omitempty"`
+	}
+	sarifRule struct {
+		ID               string     `json:"id"`
+		ShortDescription *sarifText `json:"shortDescription,omitempty"`
+	}
+	sarifText struct {
+		Text string `json:"text"`
+	}
+	sarifResult struct {
+		RuleID     string            `json:"ruleId"`
+		RuleIndex  int               `json:"ruleIndex"`
+		Level      string            `json:"level"`
+		Message    sarifText         `json:"message"`
+		Locations  []sarifLocation   `json:"locations"`
+		Properties map[string]string `json:"properties,omitempty"`
+	}
+	sarifLocation struct {
+		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	}
+	sarifPhysical struct {
+		ArtifactLocation sarifArtifact `json:"artifactLocation"`
+		Region           *sarifRegion  `json:"region,omitempty"`
+	}
+	sarifArtifact struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId"`
+	}
+	sarifRegion struct {
+		StartLine int `json:"startLine"`
+	}
+)
+
+// SARIF writes the result as a SARIF 2.1.0 log with one run: one driver
+// rule for each rule reported (a member of a family, such as
+// secrets/aws-access-token of the rule secrets, is a rule of its own),
+// titled by its rule's doc, and one result per finding, whose message is
+// complete (the finding's message and hint; `small-hook rules ID` prints
+// the rest). A finding about a commit carries the commit and, when
+// verified, its signature status as properties, and each commit's
+// signature status is the run's "signatures" property.
 func SARIF(w io.Writer, r *Result) error {
-	run := sarif.NewRunWithInformationURI(r.Tool, informationURI)
-	run.Tool.Driver.WithVersion(r.Version)
-	for _, rule := range r.Rules {
-		addRule(run, rule.ID, rule)
+	run := sarifRun{
+		Tool:    sarifTool{Driver: sarifDriver{Name: r.Tool, Version: r.Version, InformationURI: informationURI}},
+		Results: []sarifResult{},
 	}
 	status := map[string]string{}
 	for _, sig := range r.Signatures {
 		status[sig.Commit] = sig.Status
 	}
 	if len(r.Signatures) > 0 {
-		run.WithProperties(sarif.NewPropertyBag().Add("signatures", sarifSignatures(r.Signatures)))
+		run.Properties = map[string]any{"signatures": sarifSignatures(r.Signatures)}
 	}
+	index := map[string]int{}
 	for _, f := range ordered(r) {
-		if run.GetRuleIndex(f.Rule) < 0 {
-			addRule(run, f.Rule, family(r.Rules, f.Rule))
+		i, ok := index[f.Rule]
+		if !ok {
+			i = len(run.Tool.Driver.Rules)
+			index[f.Rule] = i
+			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, driverRule(f.Rule, rules.Lookup(r.Rules, f.Rule)))
 		}
-		res := run.CreateResultForRule(f.Rule).
-			WithLevel(string(f.Severity)).
-			WithMessage(sarif.NewTextMessage(f.Message))
-		loc := sarif.NewPhysicalLocation().
-			WithArtifactLocation(sarif.NewSimpleArtifactLocation(f.Path).WithURIBaseID("%SRCROOT%"))
+		loc := sarifPhysical{ArtifactLocation: sarifArtifact{URI: uriOf(f.Path), URIBaseID: "%SRCROOT%"}}
 		if f.Line > 0 {
-			loc.WithRegion(sarif.NewRegion().WithStartLine(f.Line))
+			loc.Region = &sarifRegion{StartLine: f.Line}
 		}
-		res.AddLocation(sarif.NewLocationWithPhysicalLocation(loc))
+		res := sarifResult{RuleID: f.Rule, RuleIndex: i, Level: string(f.Severity), Message: sarifText{f.Text()},
+			Locations: []sarifLocation{{PhysicalLocation: loc}}}
 		if f.Commit != "" {
-			props := sarif.NewPropertyBag().Add("commit", f.Commit)
+			res.Properties = map[string]string{"commit": f.Commit}
 			if st, ok := status[f.Commit]; ok {
-				props.Add("signature", st)
+				res.Properties["signature"] = st
 			}
-			res.WithProperties(props)
 		}
+		run.Results = append(run.Results, res)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(sarif.NewReport().AddRun(run)); err != nil {
+	if err := enc.Encode(sarifLog{Schema: sarifSchemaURI, Version: "2.1.0", Runs: []sarifRun{run}}); err != nil {
 		return fmt.Errorf("writing the SARIF report: %w", err)
 	}
 	return nil
+}
+
+// uriOf writes a repository path as a relative URI reference: each
+// segment percent-encoded where a URI needs it (a space, a "%", a "#").
+func uriOf(path string) string {
+	return (&url.URL{Path: path}).String()
 }
 
 // sarifSignatures is each commit's signature status as the run's
@@ -79,35 +143,18 @@ func sarifSignatures(sigs []Signature) []map[string]string {
 	return out
 }
 
-// family returns the registry rule a finding's rule ID belongs to: the
-// rule itself, or for secrets/aws-access-token the rule secrets; nil when
-// the ID is unknown.
-func family(all []*rules.Rule, id string) *rules.Rule {
-	for _, r := range all {
-		if r.ID == id || strings.HasPrefix(id, r.ID+"/") {
-			return r
-		}
-	}
-	return nil
-}
-
-// addRule adds the driver rule id, described by the doc of rule (which is
-// id's family when the two differ) when rule is known.
-func addRule(run *sarif.Run, id string, rule *rules.Rule) {
-	d := run.AddRule(id)
+// driverRule describes the driver rule id by the title of rule's doc (with
+// the member's name for a family member), or by its id alone when rule is
+// unknown.
+func driverRule(id string, rule *rules.Rule) sarifRule {
+	d := sarifRule{ID: id}
 	if rule == nil {
-		return
+		return d
 	}
-	title, rest, _ := strings.Cut(strings.TrimSpace(rule.Doc), "\n")
-	rest = strings.TrimSpace(rest)
-	if rest == "" {
-		rest = title
-	}
+	title, _, _ := strings.Cut(strings.TrimSpace(rule.Doc), "\n")
 	if member, ok := strings.CutPrefix(id, rule.ID+"/"); ok {
 		title += " (" + member + ")"
 	}
-	d.WithShortDescription(sarif.NewMultiformatMessageString().WithText(title)).
-		WithFullDescription(sarif.NewMultiformatMessageString().WithText(rest)).
-		WithHelp(sarif.NewMultiformatMessageString().WithText(rest)).
-		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(string(rule.Severity)).WithEnabled(!rule.OffByDefault))
+	d.ShortDescription = &sarifText{title}
+	return d
 }

@@ -16,12 +16,13 @@ const (
 	ansiReset  = "\x1b[0m"
 )
 
-// Text writes one finding per line, `path:line: severity rule: message`
-// (range mode adds the commit), then, unless the result is quiet, the
-// range checked, if any, and a summary line that names the tool and the
-// stage: `small-hook (pre-commit stage): 1 error in 1 file (2 files
-// checked)`. color adds ANSI colours; the caller decides whether the output
-// is a terminal that wants them.
+// Text writes one short finding per line, `path:line: severity rule:
+// message` (range mode adds the commit), then, unless the result is quiet,
+// each rule's hints once (`rule: why it holds; how to fix`) after a blank
+// line, the notes, the range checked, if any, and a summary line that
+// names the tool and the stage: `small-hook (pre-commit stage): 1 error in
+// 1 file (2 files checked)`. color adds ANSI colours; the caller decides
+// whether the output is a terminal that wants them.
 func Text(w io.Writer, r *Result, color bool) error {
 	bw := bufio.NewWriter(w)
 	paint := func(code, s string) string {
@@ -42,6 +43,15 @@ func Text(w io.Writer, r *Result, color bool) error {
 		fmt.Fprintln(bw)
 	}
 	if !r.Quiet {
+		if h := hints(r.Findings); len(h) > 0 {
+			fmt.Fprintln(bw)
+			for _, x := range h {
+				fmt.Fprintf(bw, "%s: %s\n", paint(ansiBold, Printable(x.rule)), Printable(x.hint))
+			}
+		}
+		for _, n := range r.Notes {
+			fmt.Fprintf(bw, "note: %s\n", Printable(n))
+		}
 		if r.Range != "" {
 			fmt.Fprintf(bw, "checked %s\n", Printable(r.Range))
 		}

@@ -17,6 +17,9 @@ func TestText(t *testing.T) {
 		{"range", sample(), false, `.small/progress.small.yml:12: error small/append-only: entry 3 was changed: 50% | <more> second line [commit 0123456789ab]
 artifacts/a,b:c.md:4: error secrets/github-pat: possible secret [commit 0123456789ab]
 .small/intent.small.yml: warning small/required: missing [commit 0123456789ab]
+
+small/append-only: progress is append-only; restore the entry
+secrets/github-pat: remove it and rotate it
 checked aaaa..bbbb (SMALL_HOOK_BASE)
 small-hook (pre-push/CI check): 2 errors, 1 warning in 3 files (2 files checked, 3 commits)
 `},
@@ -36,6 +39,16 @@ small-hook (pre-push/CI check): 2 errors, 1 warning in 3 files (2 files checked,
 		}}, false, ".small/ gnp.yml: error r: m x \nsmall-hook: 1 error in 1 file (1 file checked)\n"},
 		{"quiet with findings", &Result{Tool: "small-hook", Stage: "pre-commit stage", Mode: "staged", Files: 3, Quiet: true,
 			Findings: []rules.Finding{{Rule: "r", Severity: rules.Error, Path: "a", Line: 2, Message: "m"}}}, false, "a:2: error r: m\n"},
+		{"each hint once, after the findings", &Result{Tool: "small-hook", Mode: "tree", Files: 2, Findings: []rules.Finding{
+			{Rule: "r", Severity: rules.Error, Path: "a", Line: 1, Message: "m1", Hint: "fix it"},
+			{Rule: "s", Severity: rules.Error, Path: "a", Line: 2, Message: "m2", Hint: "do this"},
+			{Rule: "r", Severity: rules.Error, Path: "b", Line: 1, Message: "m3", Hint: "fix it"},
+			{Rule: "r", Severity: rules.Error, Path: "b", Line: 2, Message: "m4", Hint: "or that"},
+		}}, false, "a:1: error r: m1\na:2: error s: m2\nb:1: error r: m3\nb:2: error r: m4\n\nr: fix it\nr: or that\ns: do this\n" +
+			"small-hook: 4 errors in 2 files (2 files checked)\n"},
+		{"quiet leaves the hints out", &Result{Tool: "small-hook", Mode: "tree", Files: 1, Quiet: true, Findings: []rules.Finding{
+			{Rule: "r", Severity: rules.Error, Path: "a", Line: 1, Message: "m", Hint: "fix it"},
+		}}, false, "a:1: error r: m\n"},
 		{"quiet without findings", &Result{Tool: "small-hook", Mode: "range", Files: 3, Commits: 2, Range: "a..b (--base)", Quiet: true}, false, ""},
 	}
 	for _, tc := range cases {

@@ -35,7 +35,7 @@ func newPolicy(cfg *config.Config, all []*Rule) *policy {
 func ValidateSettings(cfg *config.Config, all []*Rule) error {
 	var unknown []string
 	for id := range cfg.Rules {
-		if ruleFor(all, id) == nil {
+		if Lookup(all, id) == nil {
 			unknown = append(unknown, id)
 		}
 	}
@@ -45,19 +45,11 @@ func ValidateSettings(cfg *config.Config, all []*Rule) error {
 	slices.SortFunc(unknown, func(a, b string) int {
 		return cmp.Or(cmp.Compare(cfg.Rules[a].Line, cfg.Rules[b].Line), cmp.Compare(a, b))
 	})
-	return &config.Error{Line: cfg.Rules[unknown[0]].Line, Msg: fmt.Sprintf("rules: %q is not a rule small-hook knows; `small-hook rules` lists every rule ID", unknown[0])}
-}
-
-// ruleFor returns the rule that id names: the rule with that ID, or the
-// family rule whose ID is the part before the slash.
-func ruleFor(all []*Rule, id string) *Rule {
-	family, _, member := strings.Cut(id, "/")
-	for _, r := range all {
-		if r.ID == id || member && r.ID == family {
-			return r
-		}
+	msg := fmt.Sprintf("rules: %q is not a rule small-hook knows", unknown[0])
+	if s := Suggest(all, unknown[0]); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
-	return nil
+	return &config.Error{Line: cfg.Rules[unknown[0]].Line, Msg: msg + " (`small-hook rules` lists every rule ID)"}
 }
 
 // enabled reports whether r runs: the configuration turns it on or off;

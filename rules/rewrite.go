@@ -41,11 +41,13 @@ func (p *Pass) ReportRewrite(path string, line int, what, undo string) {
 		}
 		p.ReportSeverity(Warning, path, line, "%s [intended, SMALL_HOOK_REWRITE=%s: %s; only a human commit with the trailer Small-Rewrite: <reason> and no agent marker may rewrite history]", what, reason, decides)
 	case reason != "" && a.Disputed != "":
-		p.ReportSeverity(Error, path, line, "%s: %s; Small-Rewrite: %s is not enough: the commit carries evidence of an agent (%s), which withdraws a human's privilege to rewrite history, signed or not; if a human made the change, commit it without the agent's marker", what, undo, reason, a.Disputed)
+		p.ReportSeverity(Error, path, line, "%s", what).
+			Hint("%s; Small-Rewrite: %s is not enough: the commit carries evidence of an agent (%s), which withdraws a human's privilege to rewrite history, signed or not; if a human made the change, commit it without the agent's marker", undo, reason, a.Disputed)
 	case reason != "":
-		p.ReportSeverity(Error, path, line, "%s: %s; Small-Rewrite: %s is not enough: only a human commit may rewrite history, and this one is %s (%s); a human commits such a change without the agent's markers", what, undo, reason, a.Actor, a.Evidence)
+		p.ReportSeverity(Error, path, line, "%s", what).
+			Hint("%s; Small-Rewrite: %s is not enough: only a human commit may rewrite history, and this one is %s (%s); a human commits such a change without the agent's markers", undo, reason, a.Actor, a.Evidence)
 	default:
-		p.ReportSeverity(Error, path, line, "%s: %s; %s", what, undo, p.markRewrite())
+		p.ReportSeverity(Error, path, line, "%s", what).Hint("%s; %s", undo, p.markRewrite())
 	}
 }
 

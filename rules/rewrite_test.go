@@ -85,13 +85,13 @@ func TestReportRewrite(t *testing.T) {
 				t.Fatalf("want one %s at line 3, got %v", c.severity, found)
 			}
 			for _, s := range c.says {
-				if !strings.Contains(found[0].Message, s) {
-					t.Errorf("the message lacks %q: %s", s, found[0].Message)
+				if !strings.Contains(found[0].Text(), s) {
+					t.Errorf("the message lacks %q: %s", s, found[0].Text())
 				}
 			}
 			for _, s := range c.lacks {
-				if strings.Contains(found[0].Message, s) {
-					t.Errorf("the message says %q: %s", s, found[0].Message)
+				if strings.Contains(found[0].Text(), s) {
+					t.Errorf("the message says %q: %s", s, found[0].Text())
 				}
 			}
 		})

@@ -32,8 +32,21 @@ type Finding struct {
 	// (a deleted file, a missing file).
 	Line    int    `json:"line"`
 	Message string `json:"message"`
+	// Hint says how to fix the finding, or why the rule holds: the same
+	// for many findings of a rule, so the text format prints it once after
+	// the list; empty when the message says it all.
+	Hint string `json:"hint,omitempty"`
 	// Commit is the full commit id in range mode, empty otherwise.
 	Commit string `json:"commit,omitempty"`
+}
+
+// Text is the finding's message with its hint, for a reader who sees one
+// finding alone (a GitHub annotation, a SARIF result): "what: why; fix".
+func (f Finding) Text() string {
+	if f.Hint == "" {
+		return f.Message
+	}
+	return f.Message + ": " + f.Hint
 }
 
 // Rule is one check.
@@ -96,29 +109,46 @@ type Pass struct {
 }
 
 // Report records a finding of the running rule at its default severity.
-func (p *Pass) Report(path string, line int, format string, args ...any) {
-	p.ReportAs(p.rule.ID, p.rule.Severity, path, line, format, args...)
+func (p *Pass) Report(path string, line int, format string, args ...any) Reported {
+	return p.ReportAs(p.rule.ID, p.rule.Severity, path, line, format, args...)
 }
 
 // ReportSeverity records a finding of the running rule at severity sev.
-func (p *Pass) ReportSeverity(sev Severity, path string, line int, format string, args ...any) {
-	p.ReportAs(p.rule.ID, sev, path, line, format, args...)
+func (p *Pass) ReportSeverity(sev Severity, path string, line int, format string, args ...any) Reported {
+	return p.ReportAs(p.rule.ID, sev, path, line, format, args...)
 }
 
 // ReportAs records a finding under an explicit rule ID, for rules that
 // report a family of IDs (secrets/<gitleaks rule>). The configuration has
 // the last word: a severity it sets replaces sev, a rule ID it turns off
 // and a path it excludes record nothing.
-func (p *Pass) ReportAs(id string, sev Severity, path string, line int, format string, args ...any) {
+func (p *Pass) ReportAs(id string, sev Severity, path string, line int, format string, args ...any) Reported {
 	sev, keep := p.policy.severity(p.rule, id, sev)
 	if !keep || !p.policy.judges(p.rule, path) {
-		return
+		return Reported{}
 	}
 	f := Finding{Rule: id, Severity: sev, Path: path, Line: line, Message: fmt.Sprintf(format, args...)}
 	if p.Unit.Commit != nil {
 		f.Commit = p.Unit.Commit.Hash
 	}
 	*p.findings = append(*p.findings, f)
+	return Reported{findings: p.findings, i: len(*p.findings) - 1}
+}
+
+// Reported is the finding a Report method just recorded, to add its hint
+// to; the zero value, for a finding the configuration dropped, ignores it.
+type Reported struct {
+	findings *[]Finding
+	i        int
+}
+
+// Hint sets the finding's hint: why the rule holds and how to fix what it
+// found, said once per rule in the text output (the message says what is
+// wrong with this file, in one line). Call it right after the Report.
+func (r Reported) Hint(format string, args ...any) {
+	if r.findings != nil {
+		(*r.findings)[r.i].Hint = fmt.Sprintf(format, args...)
+	}
 }
 
 // Runs reports whether the check runs the rule with this ID: a rule can

@@ -25,7 +25,7 @@ func NewSettings(cfg *config.Config, all []*Rule) (*Settings, error) {
 // configuration, and false when the configuration turns f's rule off or
 // excludes its path. f.Rule must be the ID of one of the rules.
 func (s *Settings) Apply(f Finding) (Finding, bool) {
-	r := ruleFor(s.all, f.Rule)
+	r := Lookup(s.all, f.Rule)
 	if r == nil || !s.policy.runs[r.ID] {
 		return f, false
 	}

@@ -185,3 +185,20 @@ func translate(vc *config.ViperConfig, included map[string]bool, allowlists bool
 	}
 	return cfg, nil
 }
+
+// Validate loads a gitleaks configuration and compiles every rule and
+// allowlist it holds, as a scan that needs them all would: a Scanner
+// compiles rules only when content calls for them, so a broken rule would
+// otherwise go unnoticed until a scan met its keyword.
+func Validate(opts Options) error {
+	vc, err := loadConfig(opts)
+	if err != nil {
+		return err
+	}
+	all := map[string]bool{}
+	for _, r := range vc.Rules {
+		all[r.ID] = true
+	}
+	_, err = compile(vc, all, opts.ConfigPath)
+	return err
+}

@@ -23,19 +23,42 @@ const (
 
 // Redact returns text with every secret in it replaced by a redacted
 // preview ("[REDACTED AKIA…(20 chars)]"): each secret this Scanner has
-// found or been told to Remember, wherever it occurs and any part of one
-// at least 12 bytes long, and whatever gitleaks' rules find in text itself
-// (only the rules whose keywords occur in it are compiled). It works
-// before anything was scanned, and with gitleaks' default rules when the
-// repository's configuration cannot be loaded. Apply it to every message
-// and error before it leaves the process.
+// found, learned or been told to Remember, wherever it occurs and any part
+// of one at least 12 bytes long, and whatever gitleaks' rules find in text
+// itself, in any context (see detected). It works before anything was
+// scanned, and with gitleaks' default rules when the repository's
+// configuration cannot be loaded. Apply it to every message and error
+// before it leaves the process.
 func (s *Scanner) Redact(text string) string {
-	if text == "" {
-		return text
+	return s.RedactAll([]string{text})[0]
+}
+
+// RedactAll redacts several texts that leave the process together: the
+// secrets found in any of them are hidden in all of them, so that a text
+// that holds only a part of a secret (a value cut short) is redacted
+// whatever order the texts come in.
+func (s *Scanner) RedactAll(texts []string) []string {
+	// Findings repeat paths and messages: each text is scanned once.
+	spans := map[string][]span{}
+	for _, t := range texts {
+		if _, ok := spans[t]; !ok {
+			spans[t] = s.detected(t)
+		}
 	}
-	spans := s.detected(text)
-	spans = append(spans, s.found.spans(text)...)
-	return replace(text, spans)
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = replace(t, append(slices.Clip(spans[t]), s.found.spans(t)...))
+	}
+	return out
+}
+
+// Learn finds the secrets in texts that may reach the output in part (a
+// commit message whose trailer values are echoed cut short) and remembers
+// them, so that Redact hides them and any 12-byte piece of them.
+func (s *Scanner) Learn(texts ...string) {
+	for _, t := range texts {
+		s.detected(t)
+	}
 }
 
 // Remember adds a value that Redact must hide, such as a password found
@@ -44,10 +67,46 @@ func (s *Scanner) Remember(value string) {
 	s.found.add(value)
 }
 
-// detected runs the detector over text, remembers the secrets it finds
-// and returns where they are (the whole match when its secret could not be
-// located).
+// detected returns where text holds a secret that gitleaks' rules find in
+// it, and remembers each: the repository's rules (gitleaks' default rules
+// when they cannot be loaded) and, when the repository has rules of its
+// own, gitleaks' default rules as well; in the text as it stands and in
+// every context a path or a message puts a secret in (see cutText); and
+// the beginning of a secret a message cut short (see cutShort).
 func (s *Scanner) detected(text string) []span {
+	if text == "" {
+		return nil
+	}
+	scanners := []*Scanner{s}
+	switch {
+	case s.load() != nil:
+		scanners = []*Scanner{s.fallbackScanner()}
+	case s.opts.Config != nil:
+		scanners = append(scanners, s.fallbackScanner())
+	}
+	out := s.cutShort(text)
+	for _, sc := range scanners {
+		out = append(out, s.remembered(text, sc.located(text))...)
+		if cut := cutText(text); cut.text != "" {
+			out = append(out, s.remembered(text, cut.origin(sc.located(cut.text)))...)
+		}
+	}
+	return out
+}
+
+// remembered remembers the secret of each span of text and returns the
+// spans.
+func (s *Scanner) remembered(text string, spans []span) []span {
+	for _, sp := range spans {
+		s.found.add(text[sp.start:sp.end])
+	}
+	return spans
+}
+
+// located returns where the rules find secrets in text (the whole match
+// when its secret could not be located), with the default rules when the
+// Scanner's own cannot be loaded.
+func (s *Scanner) located(text string) []span {
 	t := newText([]byte(text), 1)
 	found, err := s.find("", t, t.judge(nil))
 	if err != nil {
@@ -60,7 +119,6 @@ func (s *Scanner) detected(text string) []span {
 		if m.start < 0 {
 			continue
 		}
-		s.found.add(m.secret)
 		start, end := m.start, m.end
 		if i := strings.Index(text[start:end], m.secret); m.secret != "" && i >= 0 {
 			start, end = start+i, start+i+len(m.secret)

@@ -425,3 +425,23 @@ func BenchmarkScanLargeNewFile(b *testing.B) {
 		})
 	}
 }
+
+// TestValidateCompilesEveryRule: a broken rule is found whether or not
+// content calls for it.
+func TestValidateCompilesEveryRule(t *testing.T) {
+	broken := "[[rules]]\nid = \"corp\"\nregex = '''(x'''\nkeywords = [\"corp\"]\n"
+	if err := Validate(Options{Config: []byte(broken), ConfigPath: "the staged .gitleaks.toml"}); err == nil || !strings.Contains(err.Error(), "the staged .gitleaks.toml: invalid gitleaks configuration") {
+		t.Errorf("a broken rule: %v", err)
+	}
+	if _, err := New(Options{Config: []byte(broken), ConfigPath: ".gitleaks.toml"}).Scan("a.yml", []byte("x: y\n"), nil); err != nil {
+		t.Fatalf("the scan meets the broken rule, the test shows nothing: %v", err)
+	}
+	for _, ok := range []string{"", "[extend]\nuseDefault = true\n"} {
+		if err := Validate(Options{Config: []byte(ok), ConfigPath: ".gitleaks.toml"}); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	if err := Validate(Options{Config: []byte("not toml ["), ConfigPath: ".gitleaks.toml"}); err == nil {
+		t.Error("a file that is not TOML is valid")
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/report"
 	"github.com/small-hook/small-hook/secrets"
 )
@@ -9,32 +10,58 @@ import (
 // and error passes through it before it is written anywhere (stdout,
 // stderr, --output files, the GitHub step summary), so no rule, reader or
 // error path can print a secret, even one it echoes by mistake. It hides
-// every secret the run's scanner found (and any 12-character piece of
-// one) and whatever gitleaks' rules recognise in the text itself. Its zero
-// value works with gitleaks' default rules.
+// every secret the run's scanner found or learned (and any 12-character
+// piece of one, so that a value cut short is hidden too) and whatever
+// gitleaks' rules recognise in the text itself, in any context (a path, a
+// configuration error). Its zero value works with gitleaks' default rules.
 type redactor struct {
 	scanner *secrets.Scanner
 }
 
-// text returns s with its secrets redacted.
-func (r *redactor) text(s string) string {
+// secrets returns the scanner that redacts.
+func (r *redactor) secrets() *secrets.Scanner {
 	if r.scanner == nil {
 		r.scanner = secrets.New(secrets.Options{})
 	}
-	return r.scanner.Redact(s)
+	return r.scanner
+}
+
+// text returns s with its secrets redacted.
+func (r *redactor) text(s string) string {
+	return r.secrets().Redact(s)
+}
+
+// learn scans what attribution reads of a change (the commit message with
+// its trailers, the identities, the environment's claims) before any of it
+// is echoed, cut short, in a verdict: the secrets there are hidden
+// wherever a piece of them is printed.
+func (r *redactor) learn(in attribution.Input) {
+	r.secrets().Learn(in.Message, in.EnvActor, in.EnvRewrite,
+		in.Author.Name+" <"+in.Author.Email+">", in.Committer.Name+" <"+in.Committer.Email+">")
 }
 
 // result redacts everything of res that came from the repository or the
-// command line.
+// command line, all at once: a secret found whole in one text is hidden
+// where another holds a piece of it.
 func (r *redactor) result(res *report.Result) {
+	var fields []*string
 	for i := range res.Findings {
 		f := &res.Findings[i]
-		f.Message = r.text(f.Message)
-		f.Path = r.text(f.Path)
+		fields = append(fields, &f.Path, &f.Message, &f.Hint)
 	}
-	res.Range = r.text(res.Range)
+	fields = append(fields, &res.Range)
+	for i := range res.Notes {
+		fields = append(fields, &res.Notes[i])
+	}
 	for i := range res.Signatures {
 		s := &res.Signatures[i]
-		s.Signer, s.Key, s.Entry, s.Detail = r.text(s.Signer), r.text(s.Key), r.text(s.Entry), r.text(s.Detail)
+		fields = append(fields, &s.Signer, &s.Key, &s.Entry, &s.Detail)
+	}
+	texts := make([]string, len(fields))
+	for i, f := range fields {
+		texts[i] = *f
+	}
+	for i, t := range r.secrets().RedactAll(texts) {
+		*fields[i] = t
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,7 +14,6 @@ import (
 	"github.com/small-hook/small-hook/report"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
-	"github.com/small-hook/small-hook/secrets"
 )
 
 // checkCmd is `small-hook check`.
@@ -29,8 +27,8 @@ type checkCmd struct {
 	CI        bool     `name:"ci" help:"Find the range from the CI environment (GitHub Actions, GitLab CI, pre-commit, SMALL_HOOK_BASE/SMALL_HOOK_HEAD)."`
 	CommitMsg string   `name:"commit-msg" help:"Commit-msg hook stage: attribute the staged change with this commit message file." placeholder:"FILE" type:"path"`
 	Repo      string   `help:"The repository to check (any directory inside it)." default:"." placeholder:"DIR"`
-	Config    string   `help:"Configuration file to use instead of .small-hook.yml from the repository." placeholder:"FILE" type:"path"`
-	Format    string   `help:"Output format: text, json, sarif or github." enum:"text,json,sarif,github" default:"text"`
+	Config    string   `help:"Configuration file to use instead of .small-hook.yml. A file inside the repository is read from the trusted revision (HEAD, or the base of a range) like .small-hook.yml, and is human-owned." placeholder:"FILE" type:"path"`
+	Format    string   `help:"Output format: ${formats}." enum:"${format_enum}" default:"text"`
 	Output    []string `help:"Also write FORMAT to FILE (repeatable), e.g. --output sarif=results.sarif." placeholder:"FORMAT=FILE"`
 	NoSecrets bool     `name:"no-secrets" help:"Skip secret detection."`
 	Quiet     bool     `help:"Print only findings and errors: nothing when the check passes."`
@@ -38,15 +36,10 @@ type checkCmd struct {
 }
 
 func (c *checkCmd) validate() error {
-	modes := 0
-	for _, on := range []bool{c.Base != "", c.Previous != "", c.History, c.All, c.CI, c.CommitMsg != ""} {
-		if on {
-			modes++
-		}
-	}
+	modes := c.selectedModes()
 	switch {
 	case modes > 1:
-		return &usageError{"--base, --previous, --history, --ci, --all and --commit-msg exclude each other"}
+		return &usageError{modeFlags() + " exclude each other"}
 	case c.Head != "" && c.Base == "" && c.Previous == "" && !c.History:
 		return &usageError{"--head needs --base, --previous or --history"}
 	case c.Rev != "" && !c.All:
@@ -66,6 +59,20 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err := c.validate(); err != nil {
 		return exitFailure, err
 	}
+	outs, err := c.openOutputs(e)
+	if err != nil {
+		return exitFailure, err
+	}
+	code, err := c.check(e, outs)
+	if cerr := closeOutputs(outs); cerr != nil && err == nil {
+		return exitFailure, cerr
+	}
+	return code, err
+}
+
+// check runs the check and writes its result to stdout and to the
+// --output files.
+func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
 	repo, err := gitdiff.Open(absDir(e, c.Repo), gitdiff.Options{Getenv: e.getenv})
 	if err != nil {
 		return exitFailure, err
@@ -78,17 +85,12 @@ func (c *checkCmd) run(e *env) (int, error) {
 	if err := tgt.verify(repo); err != nil {
 		return exitFailure, err
 	}
-	files, err := loadRepoFiles(repo, tgt)
+	pol, err := c.loadPolicy(e, repo, tgt)
 	if err != nil {
 		return exitFailure, err
 	}
-	scanner := newScanner(files, tgt)
-	e.out.scanner = scanner
-	cfg, err := c.loadConfig(files, tgt)
-	if err != nil {
-		return exitFailure, err
-	}
-	scope := gitdiff.Scope{Policy: policyPaths(cfg)}
+	cfg, scanner := pol.cfg, pol.scanner
+	scope := gitdiff.Scope{Policy: cfg.PolicyFiles()}
 	if cfg.Secrets.Scope == "staged" && !c.NoSecrets {
 		scope.All = true
 	}
@@ -131,7 +133,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 	}
 	res := &report.Result{
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
-		Findings: findings, Files: len(paths), Rules: opts.Rules,
+		Findings: findings, Files: len(paths), Rules: opts.Rules, Notes: pol.notes,
 	}
 	if tgt.mode == changes.ModeRange {
 		res.Commits = commits
@@ -139,7 +141,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 		res.Signatures = sig.statuses
 	}
 	e.out.result(res)
-	if err := c.write(res, e); err != nil {
+	if err := c.write(res, e, outs); err != nil {
 		return exitFailure, err
 	}
 	if res.Errors() > 0 {
@@ -205,62 +207,6 @@ func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, f
 	return 0, fn(tree)
 }
 
-// repoFiles are the repository files that configure a check.
-func repoFiles() []string { return []string{config.FileName, ".gitleaks.toml", ".gitleaksignore"} }
-
-// loadRepoFiles reads the configuring files from where the check trusts
-// them: the index for staged and index-tree checks, the base revision for
-// a range (so that a pull request cannot relax the rules it is checked
-// by), the head of a whole history (which has nothing before it), the
-// revision for a tree check.
-func loadRepoFiles(repo *gitdiff.Repo, tgt target) (map[string][]byte, error) {
-	var blobs map[string]*changes.Blob
-	var err error
-	where := trustedRev(tgt)
-	if where != "" {
-		blobs, err = repo.RevFiles(where, repoFiles()...)
-	} else {
-		blobs, err = repo.IndexFiles(repoFiles()...)
-	}
-	if err != nil {
-		if where == "" {
-			where = "the index"
-		}
-		return nil, fmt.Errorf("reading %s, .gitleaks.toml and .gitleaksignore from %s: %w", config.FileName, where, err)
-	}
-	out := map[string][]byte{}
-	for p, b := range blobs {
-		out[p] = b.Data
-	}
-	return out, nil
-}
-
-func (c *checkCmd) loadConfig(files map[string][]byte, tgt target) (*config.Config, error) {
-	name, data := tgt.configName(config.FileName), files[config.FileName]
-	if c.Config != "" {
-		var err error
-		name = c.Config
-		if data, err = os.ReadFile(c.Config); err != nil {
-			return nil, fmt.Errorf("reading %s: %w", name, err)
-		}
-	}
-	if data == nil {
-		return config.Default(), nil
-	}
-	cfg, err := config.Load(data)
-	if err == nil {
-		err = rules.ValidateSettings(cfg, registry.All())
-	}
-	if err != nil {
-		var ce *config.Error
-		if errors.As(err, &ce) {
-			return nil, fmt.Errorf("line %d of %s: %s", ce.Line, name, ce.Msg)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return cfg, nil
-}
-
 // attributor returns how each unit's actor is decided: a commit from its
 // signature, message and identities; the staged change from the commit
 // message (commit-msg stage), the environment and git's signing settings.
@@ -292,16 +238,11 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 			}
 			in = attribution.Input{Message: u.Commit.Message, HasMessage: true, Author: u.Commit.Author, Committer: u.Commit.Committer, Signature: st}
 		}
+		e.out.learn(in)
 		v, err := attribution.Decide(in, cfg.Attribution)
 		if err != nil && u.Commit != nil {
 			return v, fmt.Errorf("commit %s: %w", u.Commit.Hash, err)
 		}
 		return v, err
 	}, nil
-}
-
-// newScanner prepares secret detection with the repository's gitleaks
-// settings; the detector itself is only built when there is content.
-func newScanner(files map[string][]byte, tgt target) *secrets.Scanner {
-	return secrets.New(secrets.Options{Config: files[".gitleaks.toml"], ConfigPath: tgt.configName(".gitleaks.toml"), Ignore: files[".gitleaksignore"]})
 }

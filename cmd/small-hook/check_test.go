@@ -27,23 +27,36 @@ const appendedEntry = `    - evidence: go vet ./... is clean
 
 // jsonReport is the JSON output contract.
 type jsonReport struct {
-	Tool     string `json:"tool"`
-	Version  string `json:"version"`
-	Mode     string `json:"mode"`
-	Findings []struct {
-		Rule     string `json:"rule"`
-		Severity string `json:"severity"`
-		Path     string `json:"path"`
-		Line     int    `json:"line"`
-		Message  string `json:"message"`
-		Commit   string `json:"commit"`
-	} `json:"findings"`
-	Summary struct {
+	Tool     string        `json:"tool"`
+	Version  string        `json:"version"`
+	Mode     string        `json:"mode"`
+	Findings []jsonFinding `json:"findings"`
+	Summary  struct {
 		Errors   int `json:"errors"`
 		Warnings int `json:"warnings"`
 		Files    int `json:"files"`
 		Commits  int `json:"commits"`
 	} `json:"summary"`
+}
+
+// jsonFinding is one finding of the JSON contract.
+type jsonFinding struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	Path     string `json:"path"`
+	Line     int    `json:"line"`
+	Message  string `json:"message"`
+	Commit   string `json:"commit"`
+	Hint     string `json:"hint"`
+}
+
+// Text is the message with its hint, as a reader of the finding alone
+// sees it.
+func (f jsonFinding) Text() string {
+	if f.Hint == "" {
+		return f.Message
+	}
+	return f.Message + ": " + f.Hint
 }
 
 func decodeReport(t *testing.T, out string) jsonReport {

@@ -53,6 +53,11 @@ type exitError struct{ code int }
 
 func (e *exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
+// cliVars are the values the command line's help and enums interpolate.
+func cliVars() kong.Vars {
+	return kong.Vars{"version": versionLine(), "formats": formatNames(", "), "format_enum": formatNames(",")}
+}
+
 // run parses args, runs the command and returns the process exit code.
 // Every line it writes to stderr starts with "small-hook:", and a check's
 // error names the stage it ran in.
@@ -60,7 +65,7 @@ func run(args []string, e *env) int {
 	parser, err := kong.New(&cli{},
 		kong.Name("small-hook"),
 		kong.Description("Guards the git history of AI-agent project state (.small/ and artifacts/)."),
-		kong.Vars{"version": versionLine()},
+		cliVars(),
 		kong.Writers(e.stdout, e.stderr),
 		kong.Exit(func(code int) { panic(&exitError{code}) }),
 		kong.Help(helpWithFooter),
@@ -289,8 +294,9 @@ const rootFooter = `Examples:
   small-hook install
   # check the staged change, as the pre-commit hook does
   small-hook check
-  # what each rule checks
+  # what each rule checks, or the one a finding names
   small-hook rules
+  small-hook rules small/ownership
 
 Exit codes (check):
   0  no error findings (warnings allowed)
@@ -321,8 +327,9 @@ Exit codes:
   1  at least one error finding
   2  could not check: bad usage, not a git repository, unknown revision, a
      shallow clone missing the range's history, an unsupported repository
-     format, a malformed .small-hook.yml or .gitleaks.toml, unmerged index
-     entries
+     format, a malformed policy file (.small-hook.yml, .gitleaks.toml, a
+     key file; a staged one too, though it applies from the next commit),
+     an --output file that cannot be written, unmerged index entries
 `,
 		"log": `Examples:
   # who recorded every progress and provenance entry of HEAD, one line each

@@ -180,7 +180,7 @@ func TestHelpExamplesParse(t *testing.T) {
 			examples++
 			args := strings.Fields(line)[1:]
 			var out bytes.Buffer
-			parser, err := kong.New(&cli{}, kong.Writers(&out, &out), kong.Exit(func(int) { t.Fatalf("%q exits", line) }))
+			parser, err := kong.New(&cli{}, cliVars(), kong.Writers(&out, &out), kong.Exit(func(int) { t.Fatalf("%q exits", line) }))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -57,15 +57,11 @@ func (c *logCmd) ledger(e *env) (int, error) {
 	// from its base: here the revision whose ledger is asked for, unless
 	// --config-rev names a trusted one.
 	tgt := target{mode: changes.ModeRange, base: trusted, head: head}
-	files, err := loadRepoFiles(repo, tgt)
+	pol, err := (&checkCmd{Config: c.Config}).loadPolicy(e, repo, tgt)
 	if err != nil {
 		return exitFailure, err
 	}
-	e.out.scanner = newScanner(files, tgt)
-	cfg, err := (&checkCmd{Config: c.Config}).loadConfig(files, tgt)
-	if err != nil {
-		return exitFailure, err
-	}
+	cfg := pol.cfg
 	settings, err := rules.NewSettings(cfg, registry.All())
 	if err != nil {
 		return exitFailure, err

@@ -1,14 +1,53 @@
 package main
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/report"
 )
+
+// outputFormat is one format a check can write.
+type outputFormat struct {
+	name string
+	// write writes a result; colour says the text may use ANSI colours.
+	write func(w io.Writer, r *report.Result, colour bool) error
+}
+
+// outputFormats lists every format: adding one adds a row here, and the
+// flags, their help and their messages follow.
+func outputFormats() []outputFormat {
+	return []outputFormat{
+		{"text", report.Text},
+		{"json", func(w io.Writer, r *report.Result, _ bool) error { return report.JSON(w, r) }},
+		{"sarif", func(w io.Writer, r *report.Result, _ bool) error { return report.SARIF(w, r) }},
+		{"github", func(w io.Writer, r *report.Result, _ bool) error { return report.GitHub(w, r) }},
+	}
+}
+
+// formatNamed returns the format called name.
+func formatNamed(name string) (outputFormat, bool) {
+	for _, f := range outputFormats() {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return outputFormat{}, false
+}
+
+// formatNames lists the formats' names, joined with sep.
+func formatNames(sep string) string {
+	var names []string
+	for _, f := range outputFormats() {
+		names = append(names, f.name)
+	}
+	return strings.Join(names, sep)
+}
 
 // parseOutput splits a --output value FORMAT=FILE.
 func parseOutput(s string) (format, file string, err error) {
@@ -16,80 +55,50 @@ func parseOutput(s string) (format, file string, err error) {
 	if !ok || file == "" {
 		return "", "", &usageError{fmt.Sprintf("--output %q: want FORMAT=FILE, e.g. sarif=results.sarif", s)}
 	}
-	if _, known := writers()[format]; !known {
-		return "", "", &usageError{fmt.Sprintf("--output %q: unknown format %q (text, json, sarif, github)", s, format)}
+	if _, known := formatNamed(format); !known {
+		return "", "", &usageError{fmt.Sprintf("--output %q: unknown format %q (%s)", s, format, formatNames(", "))}
 	}
 	return format, file, nil
 }
 
-type writer func(io.Writer, *report.Result) error
+// stage names where the check runs (see checkModes).
+func (c *checkCmd) stage() string { return c.mode().stage }
 
-func writers() map[string]writer {
-	return map[string]writer{
-		"text":   func(w io.Writer, r *report.Result) error { return report.Text(w, r, false) },
-		"json":   report.JSON,
-		"sarif":  report.SARIF,
-		"github": report.GitHub,
-	}
-}
-
-// Where a check runs, named in its summary line and its error lines.
-const (
-	stagePreCommit = "pre-commit stage"
-	stageCommitMsg = "commit-msg stage"
-	stageRange     = "pre-push/CI check"
-	stageTree      = "whole-tree check"
-)
-
-// stage names where a check with these flags runs: the staged modes are
-// the pre-commit and commit-msg hook stages, a range is what the pre-push
-// hook and CI check, --all looks at a whole tree.
-func (c *checkCmd) stage() string {
-	switch {
-	case c.CommitMsg != "":
-		return stageCommitMsg
-	case c.Base != "", c.CI:
-		return stageRange
-	case c.All:
-		return stageTree
-	}
-	return stagePreCommit
-}
-
-// configName names a configuration file as the check reads it: "the staged
+// configName names a policy file as the check reads it (see trustedRev):
+// "the .small-hook.yml of HEAD" when it comes from a revision, "the staged
 // .small-hook.yml" when it comes from the index (the file on disk may
-// differ), "the .small-hook.yml of REV" when it comes from a revision.
+// differ).
 func (t target) configName(file string) string {
-	switch {
-	case t.mode == changes.ModeRange:
-		return "the " + file + " of " + t.base
-	case t.rev != "":
-		return "the " + file + " of " + t.rev
+	if rev := trustedRev(t); rev != "" {
+		return "the " + file + " of " + rev
 	}
 	return "the staged " + file
+}
+
+// trustedName names where the check reads its policy files from: a
+// revision, or the index.
+func (t target) trustedName() string {
+	if rev := trustedRev(t); rev != "" {
+		return rev
+	}
+	return "the index"
 }
 
 // write prints the result in the main format and in every --output file,
 // and appends the Markdown summary to $GITHUB_STEP_SUMMARY for --format
 // github. The text on stdout names the stage; with --quiet, and in a hook
 // stage whose change touches no governed file, it holds the findings only.
-func (c *checkCmd) write(res *report.Result, e *env) error {
-	res.Stage = c.stage()
+func (c *checkCmd) write(res *report.Result, e *env, outs []*outputFile) error {
+	mode := c.mode()
+	res.Stage = mode.stage
 	shown := *res
-	hookStage := shown.Stage == stagePreCommit || shown.Stage == stageCommitMsg
-	shown.Quiet = c.Quiet || (hookStage && res.Files == 0 && len(res.Findings) == 0)
-	var err error
-	if c.Format == "text" {
-		err = report.Text(e.stdout, &shown, e.colour)
-	} else {
-		err = writers()[c.Format](e.stdout, &shown)
-	}
-	if err != nil {
+	shown.Quiet = c.Quiet || (mode.hook && res.Files == 0 && len(res.Findings) == 0)
+	main, _ := formatNamed(c.Format)
+	if err := main.write(e.stdout, &shown, e.colour); err != nil {
 		return fmt.Errorf("writing %s output: %w", c.Format, err)
 	}
-	for _, o := range c.Output {
-		format, file, _ := parseOutput(o)
-		if err := writeFile(file, func(w io.Writer) error { return writers()[format](w, res) }); err != nil {
+	for _, o := range outs {
+		if err := o.write(res); err != nil {
 			return err
 		}
 	}
@@ -130,17 +139,69 @@ func appendStepSummary(e *env, write func(io.Writer) error) error {
 	return nil
 }
 
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("--output: %w", err)
+// outputFile is a file --output names, opened before the check runs: a
+// file that cannot be written stops the check at once (exit 2), not after
+// the findings were printed.
+type outputFile struct {
+	format outputFormat
+	path   string
+	f      *os.File
+	// created says the check created the file; it is removed when the
+	// check writes nothing into it. A file that was there is only
+	// truncated when the result is written.
+	created, written bool
+}
+
+// openOutputs opens every --output file for writing, creating it when
+// needed, and leaves what a file holds until the result is written.
+func (c *checkCmd) openOutputs(e *env) ([]*outputFile, error) {
+	var outs []*outputFile
+	for _, o := range c.Output {
+		name, file, err := parseOutput(o)
+		if err != nil {
+			closeOutputs(outs)
+			return nil, err
+		}
+		format, _ := formatNamed(name)
+		path := absDir(e, file)
+		_, statErr := os.Stat(path)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+		if err != nil {
+			closeOutputs(outs)
+			return nil, fmt.Errorf("--output %s: %w", o, err)
+		}
+		outs = append(outs, &outputFile{format: format, path: path, f: f, created: errors.Is(statErr, fs.ErrNotExist)})
 	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
+	return outs, nil
+}
+
+// write replaces the file's content with the result.
+func (o *outputFile) write(res *report.Result) error {
+	o.written = true
+	if err := o.f.Truncate(0); err != nil {
+		return fmt.Errorf("writing %s: %w", o.path, err)
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	bw := bufio.NewWriter(o.f)
+	if err := o.format.write(bw, res, false); err != nil {
+		return fmt.Errorf("writing %s: %w", o.path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", o.path, err)
 	}
 	return nil
+}
+
+// closeOutputs closes the files and removes those the check created but
+// did not write (it could not run).
+func closeOutputs(outs []*outputFile) error {
+	var errs []error
+	for _, o := range outs {
+		if err := o.f.Close(); err != nil && o.written {
+			errs = append(errs, fmt.Errorf("writing %s: %w", o.path, err))
+		}
+		if o.created && !o.written {
+			os.Remove(o.path)
+		}
+	}
+	return errors.Join(errs...)
 }

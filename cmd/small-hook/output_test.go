@@ -101,7 +101,10 @@ func TestQuietPrintsOnlyFindings(t *testing.T) {
 			t.Errorf("--quiet printed %q, which is not a finding", line)
 		}
 	}
-	if data, err := os.ReadFile(full); err != nil || string(data) != out+"small-hook (pre-commit stage): 1 error in 1 file (1 file checked)\n" {
+	hint := "\nsmall/append-only: restore the entries as they were: an entry is corrected by appending a new entry that supersedes it, and new entries go at the end; " +
+		"if the rewrite is intended, a human commits it with SMALL_HOOK_REWRITE=<reason> git commit -m \"<subject>\" -m \"Small-Rewrite: <reason>\" " +
+		"(this setup checks the change before the message exists and runs no small-hook commit-msg hook; the pre-push and CI checks read the trailer; small-hook install lets the trailer alone decide)\n"
+	if data, err := os.ReadFile(full); err != nil || string(data) != out+hint+"small-hook (pre-commit stage): 1 error in 1 file (1 file checked)\n" {
 		t.Errorf("the --output text file is not the full report: %v\n%s", err, data)
 	}
 	// Machine formats stay complete.
@@ -121,20 +124,28 @@ func TestReportErrorsNameTheStageAndWhereTheConfigurationCameFrom(t *testing.T) 
 	r := workspaceRepo(t)
 	r.write(".small-hook.yml", broken)
 	base := r.commit("a broken configuration")
-	// The staged copy is broken, the file on disk is fine.
+	// The committed and the staged copies are broken, the file on disk is
+	// fine.
 	r.write(".small-hook.yml", "attribution:\n  unknown: human\n")
+	// Here HEAD's copy is fine and the staged one broken.
+	s := workspaceRepo(t)
+	s.write(".small-hook.yml", broken)
+	s.git("add", "-A")
 	msg := messageFile(t, "work\n")
 	cases := []struct {
+		repo *testRepo
 		args []string
 		want string
 	}{
-		{[]string{"check"}, "small-hook: pre-commit stage: could not check: " + strings.Replace(cause, "%s", "the staged .small-hook.yml", 1)},
-		{[]string{"check", "--commit-msg", msg}, "small-hook: commit-msg stage: could not check: " + strings.Replace(cause, "%s", "the staged .small-hook.yml", 1)},
-		{[]string{"check", "--base", base}, "small-hook: pre-push/CI check: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of "+base, 1)},
-		{[]string{"check", "--all", "--rev", "HEAD"}, "small-hook: whole-tree check: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of HEAD", 1)},
+		{r, []string{"check"}, "small-hook: pre-commit stage: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of HEAD", 1)},
+		{r, []string{"check", "--commit-msg", msg}, "small-hook: commit-msg stage: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of HEAD", 1)},
+		{s, []string{"check"}, "small-hook: pre-commit stage: could not check: " + strings.Replace(cause, "%s", "the staged .small-hook.yml", 1)},
+		{s, []string{"check", "--commit-msg", msg}, "small-hook: commit-msg stage: could not check: " + strings.Replace(cause, "%s", "the staged .small-hook.yml", 1)},
+		{r, []string{"check", "--base", base}, "small-hook: pre-push/CI check: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of "+base, 1)},
+		{r, []string{"check", "--all", "--rev", "HEAD"}, "small-hook: whole-tree check: could not check: " + strings.Replace(cause, "%s", "the .small-hook.yml of HEAD", 1)},
 	}
 	for _, tc := range cases {
-		code, out, errOut := r.check(nil, tc.args...)
+		code, out, errOut := tc.repo.check(nil, tc.args...)
 		if code != exitFailure || out != "" || !strings.HasPrefix(errOut, tc.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, out, errOut, tc.want)
 		}
@@ -225,5 +236,100 @@ func TestReportThroughNativeHooks(t *testing.T) {
 	if ok || !strings.Contains(out, "small-hook (pre-commit stage): no problems in 1 file\n") ||
 		!strings.Contains(out, "error small/ownership:") || !strings.Contains(out, "small-hook (commit-msg stage): 1 error in 1 file (1 file checked)\n") {
 		t.Errorf("the commit-msg refusal does not name small-hook and its stage:\n%s", out)
+	}
+}
+
+// TestEveryModeNamesItsStage: the summary line and the errors of a check
+// name where it runs, for pushes and histories too, and only the hook
+// stages that run on every commit are silent about a change that touches
+// no governed file.
+func TestEveryModeNamesItsStage(t *testing.T) {
+	r := workspaceRepo(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("README.md", "docs\n")
+	r.commit("docs")
+	cases := []struct {
+		args  []string
+		stage string
+	}{
+		{[]string{"check", "--base", base}, "pre-push/CI check"},
+		{[]string{"check", "--previous", base}, "push check"},
+		{[]string{"check", "--history"}, "history check"},
+		{[]string{"check", "--ci"}, "pre-push/CI check"},
+		{[]string{"check", "--all"}, "whole-tree check"},
+	}
+	vars := map[string]string{"SMALL_HOOK_BASE": base, "SMALL_HOOK_HEAD": "HEAD"}
+	for _, tc := range cases {
+		code, out, errOut := r.check(vars, tc.args...)
+		if code != exitOK || !strings.HasPrefix(lastLine(out), "small-hook ("+tc.stage+"): no problems in ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want the summary of the %s", tc.args, code, out, errOut, tc.stage)
+		}
+	}
+	// Errors name the stage too.
+	r.write(".small-hook.yml", "secrets:\n  scope: everything\n")
+	broken := r.commit("a broken configuration")
+	r.write(".small-hook.yml", "")
+	r.commit("fixed")
+	for _, tc := range []struct {
+		args  []string
+		stage string
+	}{
+		{[]string{"check", "--previous", broken}, "push check"},
+		{[]string{"check", "--history", "--head", broken}, "history check"},
+	} {
+		code, _, errOut := r.check(nil, tc.args...)
+		if want := "small-hook: " + tc.stage + ": could not check: line 2 of the .small-hook.yml of " + broken; code != exitFailure || !strings.HasPrefix(errOut, want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errOut, want)
+		}
+	}
+}
+
+// TestOutputFormatsAreDeclaredOnce: every format of the one table is
+// accepted by --format and --output and named by the help and by the
+// error for an unknown one.
+func TestOutputFormatsAreDeclaredOnce(t *testing.T) {
+	r := workspaceRepo(t)
+	_, help, _ := r.check(nil, "check", "--help")
+	_, _, unknown := r.check(nil, "check", "--output", "xml=out.xml")
+	for _, f := range outputFormats() {
+		file := filepath.Join(t.TempDir(), "out")
+		if code, _, errOut := r.check(nil, "check", "--format", f.name, "--output", f.name+"="+file); code != exitOK {
+			t.Errorf("%s: exit %d\n%s", f.name, code, errOut)
+		}
+		if !strings.Contains(help, f.name) || !strings.Contains(unknown, f.name) {
+			t.Errorf("%s is missing from the help or from the error for an unknown format:\n%s\n%s", f.name, help, unknown)
+		}
+	}
+}
+
+// TestOutputFilesAreOpenedBeforeTheCheck: a --output file that cannot be
+// written stops the check before it prints anything; a check that cannot
+// run leaves no empty file behind and an existing file as it was.
+func TestOutputFilesAreOpenedBeforeTheCheck(t *testing.T) {
+	r := workspaceRepo(t)
+	rewriteProgress(r)
+	r.git("add", "-A")
+	missing := filepath.Join(t.TempDir(), "nonexistent", "x.sarif")
+	code, out, errOut := r.check(nil, "check", "--output", "sarif="+missing)
+	if code != exitFailure || out != "" || !strings.Contains(errOut, "--output sarif="+missing+": ") {
+		t.Errorf("an output file that cannot be written: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
+	dir := t.TempDir()
+	fresh, existing := filepath.Join(dir, "fresh.json"), filepath.Join(dir, "existing.json")
+	if err := os.WriteFile(existing, []byte("previous report\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, _ = r.check(nil, "check", "--base", "no-such-branch", "--output", "json="+fresh, "--output", "json="+existing)
+	if _, err := os.Stat(fresh); code != exitFailure || err == nil {
+		t.Errorf("a check that could not run: exit %d, and left %s (%v)", code, fresh, err)
+	}
+	if data := readFile(t, existing); data != "previous report\n" {
+		t.Errorf("a check that could not run changed an existing file: %q", data)
+	}
+
+	// A check that runs replaces what the file held.
+	if code, _, _ := r.check(nil, "check", "--output", "json="+existing); code != exitFindings || !strings.HasPrefix(readFile(t, existing), "{\n") || strings.Contains(readFile(t, existing), "previous report") {
+		t.Errorf("exit %d, file %q", code, readFile(t, existing))
 	}
 }

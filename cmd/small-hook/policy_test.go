@@ -48,6 +48,30 @@ func TestRulesCommandNamesDefaultsAndSettings(t *testing.T) {
 	}
 }
 
+// TestRulesCommandLooksUpOneRule: `small-hook rules ID` prints what a
+// finding names, a family member prints its family, and a mistyped ID
+// gets a suggestion that works.
+func TestRulesCommandLooksUpOneRule(t *testing.T) {
+	r := newTestRepo(t)
+	code, out, errOut := r.check(nil, "rules", "small/append-only")
+	if code != exitOK || !strings.HasPrefix(out, "small/append-only (error): progress.small.yml is append-only\n") || strings.Count(out, " (error): ") != 1 {
+		t.Errorf("rules small/append-only: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = r.check(nil, "rules", "secrets/aws-access-token")
+	if code != exitOK || !strings.HasPrefix(out, "secrets/aws-access-token is a member of the family secrets:\nsecrets (error): ") {
+		t.Errorf("rules secrets/aws-access-token: exit %d\n%s", code, out)
+	}
+	code, out, _ = r.check(nil, "rules", "secrets/credential-key", "--format", "json")
+	var docs []ruleDoc
+	if err := json.Unmarshal([]byte(out), &docs); code != exitOK || err != nil || len(docs) != 1 || docs[0].ID != "secrets/credential-key" {
+		t.Errorf("rules secrets/credential-key --format json: exit %d, %v\n%s", code, err, out)
+	}
+	code, out, errOut = r.check(nil, "rules", "small/apend-only")
+	if code != exitFailure || out != "" || !strings.Contains(errOut, `small-hook: "small/apend-only" is not a rule small-hook knows; did you mean "small/append-only"?`) {
+		t.Errorf("a mistyped rule: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
 // TestConfigHumansRunningTheCLIAreNotNoise: a human commit of what the
 // small CLI wrote to plan and progress is silent unless turned on.
 func TestConfigHumansRunningTheCLIAreNotNoise(t *testing.T) {
@@ -77,8 +101,10 @@ func TestConfigSeverityAndUnknownRuleEndToEnd(t *testing.T) {
 	if code, _, _ := r.check(nil, "check"); code != exitFindings {
 		t.Fatalf("a rewrite of progress: exit %d, want %d", code, exitFindings)
 	}
+	// A policy change applies from the next commit: the setting is
+	// committed on its own, the rewrite stays staged.
 	r.write(".small-hook.yml", "rules:\n  small/append-only: warning\n")
-	r.git("add", "-A")
+	commitPolicy(r, ".small-hook.yml")
 	code, out, _ := r.check(nil, "check", "--format", "json")
 	if rep := decodeReport(t, out); code != exitOK || rep.Summary.Warnings != 1 || rep.Findings[0].Rule != "small/append-only" {
 		t.Fatalf("small/append-only: warning: exit %d\n%s", code, out)
@@ -86,8 +112,14 @@ func TestConfigSeverityAndUnknownRuleEndToEnd(t *testing.T) {
 	r.write(".small-hook.yml", "# tuning\nrules:\n  small/append-only: warning\n  small/apend-only: off\n")
 	r.git("add", "-A")
 	code, out, errOut := r.check(nil, "check")
-	if code != exitFailure || !strings.Contains(errOut, "line 4") || !strings.Contains(errOut, `"small/apend-only"`) {
+	if code != exitFailure || !strings.Contains(errOut, "line 4") || !strings.Contains(errOut, `"small/apend-only" is not a rule small-hook knows; did you mean "small/append-only"?`) {
 		t.Fatalf("an unknown rule ID: exit %d\n%s%s", code, out, errOut)
+	}
+	// The suggestion works.
+	r.write(".small-hook.yml", "# tuning\nrules:\n  small/append-only: warning\n")
+	r.git("add", "-A")
+	if code, out, errOut := r.check(nil, "check"); code != exitOK {
+		t.Fatalf("the suggested rule ID: exit %d\n%s%s", code, out, errOut)
 	}
 	r.write(".small-hook.yml", "rules:\n  small/append-only: lenient\n")
 	r.git("add", "-A")
@@ -108,7 +140,7 @@ func TestConfigExcludeEndToEnd(t *testing.T) {
 		t.Fatalf("v0.1 examples without exclude: exit %d\n%s", code, out)
 	}
 	r.write(".small-hook.yml", "exclude:\n  - spec/small/v0.1/examples/\n")
-	r.git("add", "-A")
+	commitPolicy(r, ".small-hook.yml")
 	if code, out, _ := r.check(nil, "check", "--format", "json"); code != exitOK || len(decodeReport(t, out).Findings) != 0 {
 		t.Fatalf("v0.1 examples excluded: exit %d\n%s", code, out)
 	}
@@ -183,4 +215,13 @@ func TestArtifactMergeCommitsEndToEnd(t *testing.T) {
 			}
 		})
 	}
+}
+
+// commitPolicy commits a policy file on its own, as a human, leaving the
+// rest of what is staged staged: a policy change applies from the next
+// commit.
+func commitPolicy(r *testRepo, path string) {
+	r.t.Helper()
+	r.git("add", path)
+	r.git("commit", "-q", "--no-verify", "-m", "tune small-hook", "--", path)
 }

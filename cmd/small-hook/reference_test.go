@@ -130,7 +130,7 @@ func checkRewrites(t *testing.T, what string, code int, out string, rep jsonRepo
 	var got []string
 	for _, f := range rep.Findings {
 		if f.Rule == "small/append-only" {
-			got = append(got, f.Severity+": "+f.Message)
+			got = append(got, f.Severity+": "+f.Text())
 		}
 	}
 	if code != want || len(got) != 1 {

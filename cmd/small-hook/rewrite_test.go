@@ -104,7 +104,7 @@ func TestSignedAgentCommitCannotRewrite(t *testing.T) {
 			var got []string
 			for _, f := range decodeReport(t, out).Findings {
 				if f.Rule == "small/append-only" {
-					got = append(got, f.Severity+": "+f.Message)
+					got = append(got, f.Severity+": "+f.Text())
 				}
 			}
 			if code != c.code || len(got) != 1 || !strings.HasPrefix(got[0], c.severity+": ") || !strings.Contains(got[0], c.says) {

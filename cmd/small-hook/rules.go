@@ -13,6 +13,7 @@ import (
 // rulesCmd is `small-hook rules`.
 type rulesCmd struct {
 	Format string `help:"Output format: text or json." enum:"text,json" default:"text"`
+	ID     string `arg:"" optional:"" name:"rule" help:"Print only this rule, e.g. small/append-only (a finding names it); a member of a family, e.g. secrets/aws-access-token, prints its family."`
 }
 
 type ruleDoc struct {
@@ -40,8 +41,20 @@ A family such as secrets is set as a whole (secrets: warning) or by member
 (secrets/generic-api-key: off); a member's setting wins over its family's.`
 
 func (c *rulesCmd) run(e *env) (int, error) {
+	all := registry.All()
+	if c.ID != "" {
+		r := rules.Lookup(all, c.ID)
+		if r == nil {
+			msg := fmt.Sprintf("%q is not a rule small-hook knows", c.ID)
+			if s := rules.Suggest(all, c.ID); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			return exitFailure, &usageError{msg + " (`small-hook rules` lists every rule)"}
+		}
+		all = []*rules.Rule{r}
+	}
 	var docs []ruleDoc
-	for _, r := range registry.All() {
+	for _, r := range all {
 		title, rest, _ := strings.Cut(strings.TrimSpace(r.Doc), "\n")
 		docs = append(docs, ruleDoc{
 			ID: r.ID, Severity: string(r.Severity), Default: defaultSeverity(r), Family: isFamily(r),
@@ -56,9 +69,16 @@ func (c *rulesCmd) run(e *env) (int, error) {
 		}
 		return exitOK, nil
 	}
-	fmt.Fprintln(e.stdout, rulesPreamble)
-	for _, d := range docs {
-		fmt.Fprintln(e.stdout)
+	if c.ID == "" {
+		fmt.Fprintln(e.stdout, rulesPreamble)
+	}
+	for i, d := range docs {
+		if c.ID == "" || i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		if c.ID != "" && c.ID != d.ID {
+			fmt.Fprintf(e.stdout, "%s is a member of the family %s:\n", c.ID, d.ID)
+		}
 		fmt.Fprintf(e.stdout, "%s (%s): %s\n", d.ID, d.Default, d.Title)
 		for _, line := range strings.Split(d.Doc, "\n") {
 			if line = strings.TrimSpace(line); line != "" {

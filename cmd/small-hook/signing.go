@@ -26,23 +26,11 @@ type signing struct {
 	statuses []report.Signature
 }
 
-// policyPaths are the files that hold small-hook's policy: the
-// configuration and the key files it names. They are human-owned.
-func policyPaths(cfg *config.Config) []string {
-	out := []string{config.FileName}
-	for _, p := range []string{cfg.Signatures.AllowedSigners, cfg.Signatures.OpenPGPKeys} {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // newSigning reads the key files the configuration names from where the
-// configuration came from (the base revision of a range, the index in the
-// staged stages), so that a change cannot bring its own key, and in the
-// staged stages, when signatures are required, judges git's signing
-// settings. A key file that is configured but missing, not a regular file
+// configuration came from (see trustedRev: HEAD in the staged stages, the
+// base revision of a range), so that a change cannot bring its own key,
+// and in the staged stages, when signatures are required, judges git's
+// signing settings. A key file that is configured but missing, not a regular file
 // or malformed is an error: the check cannot run. A tree check (--all)
 // judges no commit and reads no key.
 func newSigning(repo *gitdiff.Repo, tgt target, cfg *config.Config, now time.Time) (*signing, error) {
@@ -51,14 +39,13 @@ func newSigning(repo *gitdiff.Repo, tgt target, cfg *config.Config, now time.Tim
 	if tgt.mode == changes.ModeTree || src.AllowedSignersPath == "" && src.OpenPGPKeysPath == "" {
 		return s, nil
 	}
-	paths := policyPaths(cfg)[1:]
-	var blobs map[string]*changes.Blob
-	var err error
-	if where := trustedRev(tgt); where != "" {
-		blobs, err = repo.RevFiles(where, paths...)
-	} else {
-		blobs, err = repo.IndexFiles(paths...)
+	var paths []string
+	for _, p := range []string{src.AllowedSignersPath, src.OpenPGPKeysPath} {
+		if p != "" {
+			paths = append(paths, p)
+		}
 	}
+	blobs, err := readTrusted(repo, tgt, paths...)
 	if err != nil {
 		return nil, fmt.Errorf("reading the key files of the signatures section: %w", err)
 	}
@@ -95,19 +82,6 @@ func newSigning(repo *gitdiff.Repo, tgt target, cfg *config.Config, now time.Tim
 		s.readiness = &r
 	}
 	return s, nil
-}
-
-// trustedRev is the revision a check reads its configuration from: the
-// base of a range, the head of a whole history (which has nothing before
-// it), the revision of a tree check; "" for the index.
-func trustedRev(tgt target) string {
-	switch {
-	case tgt.mode == changes.ModeRange && tgt.base != "":
-		return tgt.base
-	case tgt.mode == changes.ModeRange:
-		return tgt.head
-	}
-	return tgt.rev
 }
 
 // verify judges a commit's signature and records the result; nil when no

@@ -71,12 +71,12 @@ func TestSignaturesRequiredOnHumanOwnedFiles(t *testing.T) {
 				t.Errorf("exit %d, want %d", code, wantCode)
 			}
 			for _, f := range rep.Findings {
-				if f.Commit != sha || !strings.Contains(f.Message, "commit "+sha[:12]) {
+				if f.Commit != sha || !strings.Contains(f.Text(), "commit "+sha[:12]) {
 					t.Errorf("the finding does not name commit %s: %+v", sha, f)
 				}
 				for _, s := range tc.says {
-					if !strings.Contains(f.Message, s) {
-						t.Errorf("message lacks %q: %s", s, f.Message)
+					if !strings.Contains(f.Text(), s) {
+						t.Errorf("message lacks %q: %s", s, f.Text())
 					}
 				}
 			}
@@ -116,7 +116,7 @@ func TestOpenPGPSignatures(t *testing.T) {
 	other := pgpCommit(otherHome, otherFpr, "Refine intent again")
 	code, out, _ = r.check(nil, "check", "--base", signed, "--format", "json")
 	rep = decodeSigned(t, out)
-	if code != exitFindings || len(rep.Findings) != 1 || rep.Findings[0].Commit != other || !strings.Contains(rep.Findings[0].Message, "unknown-key openpgp signature: the OpenPGP key "+otherFpr+" is not in "+signingKeysPath) {
+	if code != exitFindings || len(rep.Findings) != 1 || rep.Findings[0].Commit != other || !strings.Contains(rep.Findings[0].Text(), "unknown-key openpgp signature: the OpenPGP key "+otherFpr+" is not in "+signingKeysPath) {
 		t.Fatalf("an intent edit signed by an unknown OpenPGP key: exit %d\n%s", code, out)
 	}
 }
@@ -191,7 +191,7 @@ func TestRequireHuman(t *testing.T) {
 	code, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
 	rep := decodeSigned(t, out)
 	if code != exitFindings || !slices.Equal(findingSummary(rep), []string{"attribution/signature error " + progressPath}) || rep.Findings[0].Commit != unmarked ||
-		!strings.Contains(rep.Findings[0].Message, "is human (no agent marker) and edits "+progressPath) {
+		!strings.Contains(rep.Findings[0].Text(), "is human (no agent marker) and edits "+progressPath) {
 		t.Fatalf("an unsigned human commit under require: human: exit %d\n%s", code, out)
 	}
 	r.write(progressPath, r.read(progressPath)+strings.Replace(appendedEntry, "10:20:00", "10:21:00", 1))
@@ -246,7 +246,7 @@ func TestAgentsDoNotChangeThePolicy(t *testing.T) {
 	code, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
 	rep := decodeSigned(t, out)
 	if want := []string{"small/ownership error " + allowedSignersPath, "small/ownership error .small-hook.yml"}; code != exitFindings || !slices.Equal(findingSummary(rep), want) ||
-		!strings.Contains(rep.Findings[0].Message, "agents must not change small-hook's policy files") {
+		!strings.Contains(rep.Findings[0].Text(), "agents must not change small-hook's policy files") {
 		t.Fatalf("an agent relaxing the policy: exit %d\n%s", code, out)
 	}
 	r.git("reset", "-q", "--hard", base)
@@ -287,7 +287,7 @@ func TestStagedStagesWarnWhenGitWillNotSign(t *testing.T) {
 				t.Errorf("%s, %s: exit %d\n%s%s", what, stage, code, out, errOut)
 			case says == "" && len(rep.Findings) != 0:
 				t.Errorf("%s, %s: findings\n%s", what, stage, out)
-			case says != "" && (!slices.Equal(findingSummary(rep), []string{"attribution/signature warning " + intentPath}) || !strings.Contains(rep.Findings[0].Message, says)):
+			case says != "" && (!slices.Equal(findingSummary(rep), []string{"attribution/signature warning " + intentPath}) || !strings.Contains(rep.Findings[0].Text(), says)):
 				t.Errorf("%s, %s: want a warning saying %q\n%s", what, stage, says, out)
 			}
 		}

@@ -157,7 +157,7 @@ func TestAwpSyncReplace(t *testing.T) {
 		t.Fatalf("sync replace by default: exit %d\n%s", code, out)
 	}
 	r.write(".small-hook.yml", "smp:\n  sync-replace: warning\n")
-	r.git("add", "-A")
+	commitPolicy(r, ".small-hook.yml")
 	code, out, _ = r.check(nil, "check", "--format", "json")
 	if code != exitOK || !strings.Contains(out, `"severity": "warning"`) {
 		t.Fatalf("sync replace with the setting: exit %d\n%s", code, out)

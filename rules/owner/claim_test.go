@@ -41,8 +41,8 @@ func TestOwnerHumanEditIsOffByDefault(t *testing.T) {
 				t.Errorf("got %q, want %q:%s", summary(got), c.want, dump(got))
 			}
 			for _, f := range got {
-				if !strings.Contains(f.Message, "Small-Actor: agent") || !strings.Contains(f.Message, human.Evidence) {
-					t.Errorf("message lacks the evidence or the fix: %s", f.Message)
+				if !strings.Contains(f.Text(), "Small-Actor: agent") || !strings.Contains(f.Text(), human.Evidence) {
+					t.Errorf("message lacks the evidence or the fix: %s", f.Text())
 				}
 			}
 		})

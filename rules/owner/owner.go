@@ -5,6 +5,8 @@
 package owner
 
 import (
+	"slices"
+
 	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
@@ -38,12 +40,11 @@ func owner(ch changes.Change) string {
 	return ""
 }
 
-// policyFile reports whether path is one of small-hook's policy files: its
-// configuration and the key files the configuration names. They are
-// human-owned, since they decide what every later check trusts.
+// policyFile reports whether path is one of small-hook's policy files (see
+// config.Config.PolicyFiles). They are human-owned, since they decide what
+// every later check trusts.
 func policyFile(cfg *config.Config, path string) bool {
-	s := cfg.Signatures
-	return path == config.FileName || s.AllowedSigners != "" && path == s.AllowedSigners || s.OpenPGPKeys != "" && path == s.OpenPGPKeys
+	return slices.Contains(cfg.PolicyFiles(), path)
 }
 
 // humanOwned reports whether a change's file is human-owned: the intent or
@@ -106,7 +107,7 @@ func ownershipRule() *rules.Rule {
 		ID:       ownershipID,
 		Severity: rules.Error,
 		Doc: `Agents do not touch human-owned intent, constraints and policy files
-SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. small-hook's own policy files are human-owned too: .small-hook.yml and the key files its signatures section names (allowed-signers, openpgp-keys), since they decide what every later check trusts; no exclude: pattern takes them out. The actor comes from the commit: a valid signature by an allowed key proves a human (see attribution/signature); otherwise evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes a human-owned file is an error; an agent's merge commit is judged by what it writes of its own, not by a change it takes from a parent that made it (that parent's commits are judged themselves); a result that equals the merge base's version while another parent changed the file undoes that change, and is the merge's own. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
+SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. small-hook's own policy files are human-owned too: .small-hook.yml (and the file --config names, when it is inside the repository), .gitleaks.toml, .gitleaksignore and the key files the signatures section names (allowed-signers, openpgp-keys), since they decide what every later check trusts; no exclude: pattern takes them out. The actor comes from the commit: a valid signature by an allowed key proves a human (see attribution/signature); otherwise evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes a human-owned file is an error; an agent's merge commit is judged by what it writes of its own, not by a change it takes from a parent that made it (that parent's commits are judged themselves); a result that equals the merge base's version while another parent changed the file undoes that change, and is the merge's own. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
 		SeesExcluded: true,
 		Run: func(pass *rules.Pass) error {
 			if !judged(pass) || pass.Actor.Actor != attribution.Agent {
@@ -122,10 +123,10 @@ SMALL's ownership table: intent.small.yml and constraints.small.yml are human-ow
 				}
 				what := "agents must not change intent or constraints; a human commits such changes and agents propose them (a small draft file or a pull request comment)"
 				if policyFile(pass.Config, ch.Path) {
-					what = "agents must not change small-hook's policy files (" + config.FileName + " and the key files it names), which decide what every later check trusts; a human commits such changes"
+					what = "agents must not change small-hook's policy files (" + config.FileName + ", " + config.GitleaksConfig + ", " + config.GitleaksIgnore + " and the key files the configuration names), which decide what every later check trusts; a human commits such changes"
 				}
-				pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s: %s; %s",
-					who(pass), pass.Actor.Evidence, verb(ch), ch.Path, what, fix)
+				pass.Report(ch.Path, 0, "%s is agent-authored (%s) and %s human-owned %s",
+					who(pass), pass.Actor.Evidence, verb(ch), ch.Path).Hint("%s; %s", what, fix)
 			}
 			return nil
 		},
@@ -145,8 +146,9 @@ SMALL's ownership table says humans SHOULD NOT edit plan.small.yml and progress.
 			}
 			for _, ch := range pass.Unit.Changes {
 				if ch.Old != nil && owner(ch) == "agent" && !fromParent(ch) {
-					pass.Report(ch.Path, 0, "%s is human-authored (%s) and %s agent-owned %s: humans should not edit it by hand (it may be regenerated); let the agent or the small CLI record the change (if an agent made this commit, add the trailer Small-Actor: agent)",
-						who(pass), pass.Actor.Evidence, verb(ch), ch.Path)
+					pass.Report(ch.Path, 0, "%s is human-authored (%s) and %s agent-owned %s",
+						who(pass), pass.Actor.Evidence, verb(ch), ch.Path).
+						Hint("humans should not edit it by hand (it may be regenerated); let the agent or the small CLI record the change (if an agent made this commit, add the trailer Small-Actor: agent)")
 				}
 			}
 			return nil
@@ -183,8 +185,9 @@ Small-Actor: human and SMALL_HOOK_ACTOR=human are self-declared: anyone, an agen
 				}
 			}
 			if first != "" {
-				pass.ReportSeverity(sev, first, 0, "%s claims %s but carries evidence of an agent (%s): a self-declared claim never overrides that evidence, so the change is judged as an agent's; remove the false claim, or, if a human made the change, commit it without the agent's markers",
-					who(pass), pass.Actor.Contradicted, pass.Actor.Evidence)
+				pass.ReportSeverity(sev, first, 0, "%s claims %s but carries evidence of an agent (%s)",
+					who(pass), pass.Actor.Contradicted, pass.Actor.Evidence).
+					Hint("a self-declared claim never overrides that evidence, so the change is judged as an agent's; remove the false claim, or, if a human made the change, commit it without the agent's markers")
 			}
 			return nil
 		},
@@ -203,7 +206,8 @@ When .small-hook.yml sets attribution.unknown: error, a change to .small/ or art
 			}
 			for _, ch := range pass.Unit.Changes {
 				if governed(ch) {
-					pass.Report(ch.Path, 0, "%s changes governed files but does not say whether a human or an agent made it (%s): add the trailer Small-Actor: human or Small-Actor: agent", who(pass), pass.Actor.Evidence)
+					pass.Report(ch.Path, 0, "%s changes governed files but does not say whether a human or an agent made it (%s)", who(pass), pass.Actor.Evidence).
+						Hint("add the trailer Small-Actor: human or Small-Actor: agent")
 					return nil
 				}
 			}

@@ -50,7 +50,7 @@ func run(t *testing.T, cfg *config.Config, v attribution.Verdict, units ...chang
 func dump(fs []rules.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
-		fmt.Fprintf(&b, "\n  %s %s %s:%d %s", f.Rule, f.Severity, f.Path, f.Line, f.Message)
+		fmt.Fprintf(&b, "\n  %s %s %s:%d %s", f.Rule, f.Severity, f.Path, f.Line, f.Text())
 	}
 	return b.String()
 }
@@ -65,8 +65,8 @@ func expect(t *testing.T, got []rules.Finding, want, says []string) {
 	}
 	for _, f := range got {
 		for _, s := range says {
-			if !strings.Contains(f.Message, s) {
-				t.Errorf("message lacks %q: %s", s, f.Message)
+			if !strings.Contains(f.Text(), s) {
+				t.Errorf("message lacks %q: %s", s, f.Text())
 			}
 		}
 	}
@@ -144,8 +144,8 @@ func TestOwnership(t *testing.T) {
 				if f.Line != 0 {
 					t.Errorf("line %d, want 0 (the whole file)", f.Line)
 				}
-				if !strings.Contains(f.Message, c.verb+" ") || !strings.Contains(f.Message, c.verdict.Evidence) || !strings.Contains(f.Message, "this commit") {
-					t.Errorf("message %q lacks %q, the evidence or \"this commit\"", f.Message, c.verb)
+				if !strings.Contains(f.Text(), c.verb+" ") || !strings.Contains(f.Text(), c.verdict.Evidence) || !strings.Contains(f.Text(), "this commit") {
+					t.Errorf("message %q lacks %q, the evidence or \"this commit\"", f.Text(), c.verb)
 				}
 			}
 		})
@@ -157,7 +157,7 @@ func TestOwnershipNamesTheCommit(t *testing.T) {
 	u.Mode = changes.ModeRange
 	u.Commit = &changes.Commit{Hash: "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d", Message: "x\n"}
 	got := run(t, nil, agentClaude, u)
-	if len(got) != 1 || got[0].Commit != u.Commit.Hash || !strings.Contains(got[0].Message, "commit 1a2b3c4d5e6f ") {
+	if len(got) != 1 || got[0].Commit != u.Commit.Hash || !strings.Contains(got[0].Text(), "commit 1a2b3c4d5e6f ") {
 		t.Errorf("got:%s", dump(got))
 	}
 }
@@ -192,8 +192,8 @@ func TestUnknown(t *testing.T) {
 				t.Errorf("got %q, want %q:%s", summary(got), c.want, dump(got))
 			}
 			for _, f := range got {
-				if !strings.Contains(f.Message, "Small-Actor: human") {
-					t.Errorf("message does not say how to fix: %s", f.Message)
+				if !strings.Contains(f.Text(), "Small-Actor: human") {
+					t.Errorf("message does not say how to fix: %s", f.Text())
 				}
 			}
 		})

@@ -91,8 +91,9 @@ func reportUnsigned(pass *rules.Pass) {
 		return
 	}
 	for _, ch := range needingSignature(pass) {
-		pass.Report(ch.Path, 0, "%s %s without a valid signature by a key allowed for its committer %s (signatures.require: %s): %s; a human signs such a commit with a key listed for that e-mail in %s (git commit -S; git rebase -f -S BASE re-signs a branch), and a key added to that file counts once a signed commit has brought it to the base branch",
-			who(pass), why(pass, ch), pass.Unit.Commit.Committer.Email, pass.Config.Signatures.Require, st, keyFiles(pass.Config))
+		pass.Report(ch.Path, 0, "%s %s without a valid signature by a key allowed for its committer %s (signatures.require: %s): %s",
+			who(pass), why(pass, ch), pass.Unit.Commit.Committer.Email, pass.Config.Signatures.Require, st).
+			Hint("a human signs such a commit with a key listed for that e-mail in %s (git commit -S; git rebase -f -S BASE re-signs a branch), and a key added to that file counts once a signed commit has brought it to the base branch", keyFiles(pass.Config))
 	}
 }
 
@@ -104,8 +105,9 @@ func reportDisputed(pass *rules.Pass) {
 		return
 	}
 	report := func(sev rules.Severity, ch changes.Change) {
-		pass.ReportSeverity(sev, ch.Path, 0, "%s is signed (%s) but carries evidence of an agent (%s): the signature makes it a human's change, so the ownership rules do not refuse it; if the human made it, remove the agent's marker, and if an agent made it, the agent can sign with the human's key: keep signing keys where agents cannot use them (a passphrase, a hardware key that needs a touch)",
-			who(pass), pass.Actor.Signature, pass.Actor.Disputed)
+		pass.ReportSeverity(sev, ch.Path, 0, "%s is signed (%s) but carries evidence of an agent (%s)",
+			who(pass), pass.Actor.Signature, pass.Actor.Disputed).
+			Hint("the signature makes it a human's change, so the ownership rules do not refuse it; if the human made it, remove the agent's marker, and if an agent made it, the agent can sign with the human's key: keep signing keys where agents cannot use them (a passphrase, a hardware key that needs a touch)")
 	}
 	var first *changes.Change
 	owned := false
@@ -136,6 +138,7 @@ func warnUnready(pass *rules.Pass) {
 		return
 	}
 	ch := need[0]
-	pass.ReportSeverity(rules.Warning, ch.Path, 0, "%s %s and signatures.require is %s: the pre-push and CI checks will refuse it unless a key allowed for the committer e-mail in %s signs it, and git is not set to: %s (a hook cannot see git commit -S; set commit.gpgsign)",
-		who(pass), why(pass, ch), pass.Config.Signatures.Require, keyFiles(pass.Config), r.Advice)
+	pass.ReportSeverity(rules.Warning, ch.Path, 0, "%s %s and signatures.require is %s", who(pass), why(pass, ch), pass.Config.Signatures.Require).
+		Hint("the pre-push and CI checks will refuse it unless a key allowed for the committer e-mail in %s signs it, and git is not set to: %s (a hook cannot see git commit -S; set commit.gpgsign)",
+			keyFiles(pass.Config), r.Advice)
 }

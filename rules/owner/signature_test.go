@@ -147,8 +147,8 @@ func TestSignedCommitWithAgentMarkers(t *testing.T) {
 			t.Fatalf("require %s, intent and progress:%s", require, dump(got))
 		}
 		for _, s := range []string{"commit 1a2b3c4d5e6f is signed (valid ssh signature by alice@example.com", "evidence of an agent (trailer Co-Authored-By: Claude"} {
-			if !strings.Contains(got[0].Message, s) {
-				t.Errorf("message lacks %q: %s", s, got[0].Message)
+			if !strings.Contains(got[0].Text(), s) {
+				t.Errorf("message lacks %q: %s", s, got[0].Text())
 			}
 		}
 		got = run(t, signing(require), v, commit(rulestest.Staged(rulestest.Snapshot{progress: progressV1}, rulestest.Snapshot{progress: progressV2, "src/x.go": "x"})))
@@ -164,7 +164,7 @@ func TestPolicyFilesAreHumanOwned(t *testing.T) {
 	for _, path := range []string{config.FileName, allowedSigners, signingKeys} {
 		u := rulestest.Staged(rulestest.Snapshot{path: "a\n"}, rulestest.Snapshot{path: "b\n"})
 		got := run(t, signing("off", ".github", ".small-hook.yml"), agentClaude, u)
-		if !same(summary(got), []string{"small/ownership error " + path}) || !strings.Contains(got[0].Message, "policy files") {
+		if !same(summary(got), []string{"small/ownership error " + path}) || !strings.Contains(got[0].Text(), "policy files") {
 			t.Errorf("%s:%s", path, dump(got))
 		}
 		if got := run(t, nil, agentClaude, u); path != config.FileName && len(got) != 0 {
@@ -203,8 +203,8 @@ func TestReadinessWarnsBeforeTheCommit(t *testing.T) {
 				t.Fatalf("got:%s", dump(got))
 			}
 			for _, f := range got {
-				if f.Rule == SignatureID && (!strings.Contains(f.Message, "git commit -S") || !strings.Contains(f.Message, unready.Advice) || !strings.Contains(f.Message, "this commit edits human-owned") && !strings.Contains(f.Message, "this commit is")) {
-					t.Errorf("message: %s", f.Message)
+				if f.Rule == SignatureID && (!strings.Contains(f.Text(), "git commit -S") || !strings.Contains(f.Text(), unready.Advice) || !strings.Contains(f.Text(), "this commit edits human-owned") && !strings.Contains(f.Text(), "this commit is")) {
+					t.Errorf("message: %s", f.Text())
 				}
 			}
 		})

@@ -23,7 +23,8 @@ On macOS and Windows, .SMALL/intent.small.yml is the same file as .small/intent.
 				if ch.New == nil || !ch.Place.Folded {
 					continue
 				}
-				pass.Report(ch.Path, 0, "%s stands for %s on case-insensitive or normalising file systems (macOS, Windows): a governed path must be spelled exactly; rename it to %s", ch.Path, ch.Place.Canonical, ch.Place.Canonical)
+				pass.Report(ch.Path, 0, "%s stands for %s on case-insensitive or normalising file systems (macOS, Windows)", ch.Path, ch.Place.Canonical).
+					Hint("a governed path must be spelled exactly; rename it to %s", ch.Place.Canonical)
 			}
 			return nil
 		},

@@ -41,17 +41,18 @@ func runCredentialKeys(pass *rules.Pass) error {
 				continue
 			}
 			pass.Secrets.Remember(s.value)
-			pass.Report(ch.Path, s.line, "%s", credentialMessage(s))
+			pass.Report(ch.Path, s.line, "%q holds a literal value (%d characters, not shown)", s.key, len([]rune(s.value))).Hint("%s", credentialHint(s))
 		}
 	}
 	return nil
 }
 
-// credentialMessage says what was found without the value.
-func credentialMessage(s scalar) string {
-	return fmt.Sprintf("%q holds a literal value (%d characters, not shown): SMALL forbids storing passwords, API keys and tokens in agent state; "+
+// credentialHint says why the value may not be there and what to store
+// instead.
+func credentialHint(s scalar) string {
+	return fmt.Sprintf("SMALL forbids storing passwords, API keys and tokens in agent state; "+
 		"store a reference instead (an environment variable such as ${%s}, or the secret's name in your secret manager) and rotate the credential if it was real",
-		s.key, len([]rune(s.value)), envName(s.key))
+		envName(s.key))
 }
 
 // envName suggests an environment variable name for a key.

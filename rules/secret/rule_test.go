@@ -101,7 +101,7 @@ func check(t *testing.T, e env, units ...changes.Unit) ([]rules.Finding, error) 
 	for _, f := range found {
 		for _, s := range allSecrets {
 			if strings.Contains(fmt.Sprintf("%+v", f), s) {
-				t.Errorf("a finding holds a secret: %s", f.Message)
+				t.Errorf("a finding holds a secret: %s", f.Text())
 			}
 		}
 	}
@@ -141,9 +141,9 @@ func TestSecretsAddedToGovernedFiles(t *testing.T) {
 			if got := summary(found); got != want {
 				t.Fatalf("got %q, want %q", got, want)
 			}
-			m := found[0].Message
-			if !strings.HasPrefix(m, "possible secret (") || !strings.Contains(m, "rotate the credential") ||
-				!strings.Contains(m, "…(") || !strings.Contains(m, fmt.Sprintf(" %s:%s:%d to .gitleaksignore", tc.path, strings.TrimPrefix(tc.rule, "secrets/"), found[0].Line)) {
+			m := found[0].Text()
+			if !strings.HasPrefix(m, "possible secret (") || !strings.Contains(m, "rotate the credential") || !strings.Contains(m, ".gitleaksignore") ||
+				!strings.Contains(m, "…(") || !strings.Contains(found[0].Message, fmt.Sprintf(", fingerprint %s:%s:%d", tc.path, strings.TrimPrefix(tc.rule, "secrets/"), found[0].Line)) {
 				t.Errorf("message %q", m)
 			}
 			if found[0].Severity != rules.Error {
@@ -201,8 +201,8 @@ func TestSuppressedSecrets(t *testing.T) {
 			if err != nil || len(found) != tc.want {
 				t.Fatalf("got %s (%v), want %d findings", summary(found), err, tc.want)
 			}
-			if len(found) > 0 && tc.unit.Commit != nil && !strings.Contains(found[0].Message, " "+tc.unit.Commit.Hash+":"+plan+":github-pat:") {
-				t.Errorf("range message lacks the commit fingerprint: %s", found[0].Message)
+			if len(found) > 0 && tc.unit.Commit != nil && !strings.Contains(found[0].Text(), " "+tc.unit.Commit.Hash+":"+plan+":github-pat:") {
+				t.Errorf("range message lacks the commit fingerprint: %s", found[0].Text())
 			}
 		})
 	}
@@ -225,8 +225,8 @@ func TestRepositoryGitleaksConfig(t *testing.T) {
 			if err != nil || summary(found) != tc.want {
 				t.Fatalf("got %q (%v), want %q", summary(found), err, tc.want)
 			}
-			if !strings.Contains(found[0].Message, "(Corp internal token)") {
-				t.Errorf("message %q", found[0].Message)
+			if !strings.Contains(found[0].Text(), "(Corp internal token)") {
+				t.Errorf("message %q", found[0].Text())
 			}
 		})
 	}

@@ -4,6 +4,7 @@ package secret
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/small-hook/small-hook/changes"
@@ -22,7 +23,7 @@ func Rules() []*rules.Rule {
 		ID:       ID,
 		Severity: rules.Error,
 		Doc: `No secrets in agent state (secrets/<gitleaks rule id>)
-SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/ — awp writes .awp/private-key.pem there; every staged file with secrets.scope: staged) is scanned with gitleaks' rules, and each finding is reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, with a redacted preview: the secret itself is never shown. In staged and range modes a secret is reported when a line it covers was added (a line is added when no old version, no parent of a merge, holds it): a private key whose BEGIN and END lines were committed before its body is judged whole, and so is a value added under an existing key; with --all every line. The string values of YAML files and of artifacts' frontmatter are also scanned as YAML decodes them, with their keys, when the raw text differs (escapes such as \x41, a double-quoted scalar continued with a backslash, block and folded scalars, aliases), and reported at the value's first line. Long lines are scanned in overlapping windows, so no input makes the scan hang. The repository's .gitleaks.toml is honoured ([extend] useDefault = true adds its rules to gitleaks' defaults, otherwise it replaces them; a rule of its own named credential-key is reported as secrets/gitleaks:credential-key); awp's did:key identifiers are never reported. Fix: remove the secret and rotate the credential, since it is in your working tree and maybe in history. A false positive is suppressed with a gitleaks:allow comment on its line, or with the fingerprint the message gives (path:rule:line, or commit:path:rule:line in range mode) in .gitleaksignore.`,
+SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/ — awp writes .awp/private-key.pem there; every staged file with secrets.scope: staged) is scanned with gitleaks' rules, and each finding is reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, with a redacted preview: the secret itself is never shown. In staged and range modes a secret is reported when a line it covers was added (a line is added when no old version, no parent of a merge, holds it): a private key whose BEGIN and END lines were committed before its body is judged whole, and so is a value added under an existing key; with --all every line. The string values of YAML files and of artifacts' frontmatter are also scanned as YAML decodes them, with their keys, when the raw text differs (escapes such as \x41, a double-quoted scalar continued with a backslash, block and folded scalars, aliases), and reported at the value's first line. Likewise the added lines of JSON files (.awp/, .small/ext/) are scanned with their string escapes resolved (\u0067 is g), and those of Markdown files (an artifact's body) with their character references and backslash escapes resolved (&#103; and &#x67; are g, \_ is _), as a reader sees them. Long lines are scanned in overlapping windows, so no input makes the scan hang. The repository's .gitleaks.toml is honoured ([extend] useDefault = true adds its rules to gitleaks' defaults, otherwise it replaces them; a rule of its own named credential-key is reported as secrets/gitleaks:credential-key); awp's did:key identifiers are never reported. Fix: remove the secret and rotate the credential, since it is in your working tree and maybe in history. A false positive is suppressed with a gitleaks:allow comment on its line, or with the fingerprint the message gives (path:rule:line, or commit:path:rule:line in range mode) in .gitleaksignore; .gitleaks.toml and .gitleaksignore are policy files, read from HEAD in the staged stages and from the base of a range, so a fingerprint is committed before the change it suppresses.`,
 		Run:   run,
 		Apart: true,
 		// Excluding a path from the protocol rules does not make it a
@@ -84,14 +85,15 @@ func run(pass *rules.Pass) error {
 			return errs[i]
 		}
 		for _, f := range found[i] {
-			pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, commit))
+			pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, commit)).Hint("%s", secretHint)
 		}
 	}
 	return nil
 }
 
 // secretsAdded returns the secrets a change adds: those its text shows, then
-// those only its decoded YAML values do.
+// those only its decoded YAML values do, then those only the unescaped
+// text of a JSON or Markdown file does.
 func secretsAdded(pass *rules.Pass, ch changes.Change, commit string) ([]secrets.Finding, error) {
 	part := secrets.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit}
 	if pass.Unit.Mode != changes.ModeTree {
@@ -111,7 +113,11 @@ func secretsAdded(pass *rules.Pass, ch changes.Change, commit string) ([]secrets
 		}
 	}
 	decoded, err := addedDecoded(pass, ch, commit, raw)
-	return append(out, decoded...), err
+	if err != nil {
+		return nil, err
+	}
+	unescaped, err := addedUnescaped(pass, ch, commit, raw)
+	return slices.Concat(out, decoded, unescaped), err
 }
 
 // reportedID is the ID a gitleaks rule's findings are reported under:
@@ -124,8 +130,8 @@ func reportedID(rule string) string {
 	return ID + "/gitleaks:" + rule
 }
 
-// message says what was found, without the secret, and how to fix or
-// suppress it.
+// message says what was found, without the secret, with the fingerprint
+// that suppresses it.
 func message(f secrets.Finding, commit string) string {
 	found := "possible secret (" + strings.TrimSuffix(f.Description, ".") + ")"
 	if f.Preview != "" {
@@ -135,8 +141,11 @@ func message(f secrets.Finding, commit string) string {
 	if commit != "" {
 		fp = commit + ":" + fp
 	}
-	return found + "; remove it and rotate the credential; if it is a false positive, add `gitleaks:allow` to the line or its fingerprint " + fp + " to .gitleaksignore"
+	return found + ", fingerprint " + fp
 }
+
+// secretHint says how to fix or suppress a secret finding.
+const secretHint = "remove it and rotate the credential; if it is a false positive, add `gitleaks:allow` to its line, or commit its fingerprint to .gitleaksignore first (a policy file applies from the next commit, and a range reads it from its base)"
 
 // withContext moves the start of the text handed to the scanner, at byte
 // offset from and file line first, back to the start of a line at least

@@ -49,7 +49,8 @@ func checkHandoff(s space) error {
 			return nil
 		}
 	}
-	s.pass.Report(s.path(Handoff), h.doc.Line("resume", "current_task_id"), "resume.current_task_id %q is not a task of %s: point it at a plan task id (or a meta/ entry), or clear it", id, s.path(Plan))
+	s.pass.Report(s.path(Handoff), h.doc.Line("resume", "current_task_id"), "resume.current_task_id %q is not a task of %s", id, s.path(Plan)).
+		Hint("point it at a plan task id (or a meta/ entry), or clear it")
 	return nil
 }
 
@@ -111,7 +112,8 @@ func checkReplayIDs(s space) error {
 			}
 		}
 		if ok && value != before && value != run {
-			s.pass.Report(ch.Path, h.doc.Line("replayId", "value"), "handoff replayId.value is set to %s, but %s: regenerate the handoff with `small handoff`", shortID(value), why)
+			s.pass.Report(ch.Path, h.doc.Line("replayId", "value"), "handoff replayId.value is set to %s, but %s", shortID(value), why).
+				Hint("regenerate the handoff with `small handoff`")
 		}
 	}
 	var bound []entry
@@ -132,7 +134,7 @@ func checkReplayIDs(s space) error {
 	for _, e := range bound {
 		v, _ := e.field("replayId")
 		if id := v.(string); id != run {
-			r.report(e.line("replayId"), "%s carries replay id %s, but %s: record new entries under the current run", e.name(), shortID(id), why)
+			r.report(e.line("replayId"), "record new entries under the current run", "%s carries replay id %s, but %s", e.name(), shortID(id), why)
 		}
 	}
 	return nil
@@ -152,12 +154,12 @@ type limiter struct {
 
 func newLimiter(pass *rules.Pass, path string) *limiter { return &limiter{pass: pass, path: path} }
 
-func (l *limiter) report(line int, format string, args ...any) {
+func (l *limiter) report(line int, hint, format string, args ...any) {
 	l.n++
 	switch {
 	case l.n <= maxEntryFindings:
-		l.pass.Report(l.path, line, format, args...)
+		l.pass.Report(l.path, line, format, args...).Hint("%s", hint)
 	case l.n == maxEntryFindings+1:
-		l.pass.Report(l.path, line, "more findings of this kind in %s (only the first %d are listed)", l.path, maxEntryFindings)
+		l.pass.Report(l.path, line, "more findings of this kind in %s (only the first %d are listed)", l.path, maxEntryFindings).Hint("%s", hint)
 	}
 }

@@ -119,9 +119,9 @@ SMALL invariant 5: every artifact carries small_version "1.0.0", an exact string
 				v, ok := f.top["small_version"]
 				switch {
 				case !ok:
-					pass.Report(ch.Path, 1, `small_version is missing: add small_version: "1.0.0"`)
+					pass.Report(ch.Path, 1, "small_version is missing").Hint(`add small_version: "1.0.0"`)
 				case v != "1.0.0":
-					pass.Report(ch.Path, f.doc.Line("small_version"), `small_version is %s, not the string "1.0.0": write small_version: "1.0.0"`, show(v))
+					pass.Report(ch.Path, f.doc.Line("small_version"), `small_version is %s, not the string "1.0.0"`, show(v)).Hint(`write small_version: "1.0.0"`)
 				}
 				return nil
 			})

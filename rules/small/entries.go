@@ -45,7 +45,7 @@ SMALL invariant 2: each progress entry needs at least one of evidence, verificat
 				if hasEvidence(e.value) {
 					return
 				}
-				pass.Report(path, e.line(), "%s has no evidence: add one of %s (notes does not count)", e.name(), strings.Join(evidenceFields(), ", "))
+				pass.Report(path, e.line(), "%s has no evidence", e.name()).Hint("add one of %s (notes does not count)", strings.Join(evidenceFields(), ", "))
 			})
 			return nil
 		},
@@ -100,7 +100,8 @@ Each progress entry needs a timestamp: a quoted string in RFC 3339 with fraction
 					return
 				}
 				if pt, p := entryTime(*prev); p == "" && !t.After(pt) {
-					pass.Report(path, e.line("timestamp"), "%s: timestamp %s is not later than the entry before it (%s); entries are appended in time order", e.name(), rules.Quote(rawTime(e)), rules.Quote(rawTime(*prev)))
+					pass.Report(path, e.line("timestamp"), "%s: timestamp %s is not later than the entry before it (%s)", e.name(), rules.Quote(rawTime(e)), rules.Quote(rawTime(*prev))).
+						Hint("entries are appended in time order")
 				}
 			})
 			for _, s := range spaces(pass) {
@@ -131,7 +132,8 @@ func checkJunctions(s space) {
 		t, p1 := entryTime(cur)
 		pt, p2 := entryTime(prev)
 		if p1 == "" && p2 == "" && !t.After(pt) {
-			s.pass.Report(ch.Path, cur.line("timestamp"), "%s (timestamp %s) follows %s (timestamp %s) in the merge result but is not later: when merging progress, keep both sides' entries in time order (every entry of each side, interleaved by timestamp)", cur.name(), rules.Quote(rawTime(cur)), prev.name(), rules.Quote(rawTime(prev)))
+			s.pass.Report(ch.Path, cur.line("timestamp"), "%s (timestamp %s) follows %s (timestamp %s) in the merge result but is not later", cur.name(), rules.Quote(rawTime(cur)), prev.name(), rules.Quote(rawTime(prev))).
+				Hint("when merging progress, keep both sides' entries in time order (every entry of each side, interleaved by timestamp)")
 		}
 	}
 }

@@ -21,10 +21,12 @@ SMALL's strict layout boundary: under a workspace's .small/ only intent, constra
 					continue
 				}
 				if legacyRuntime(p.Rel) {
-					pass.Report(ch.Path, 0, "%s is in the runtime layout older small releases wrote (.small/archive/, .small/runs/): run `small fix --runtime-layout`, which moves it to .small-archive/ and .small-runs/, and commit the result", ch.Path)
+					pass.Report(ch.Path, 0, "%s is in the runtime layout older small releases wrote (.small/archive/, .small/runs/)", ch.Path).
+						Hint("run `small fix --runtime-layout`, which moves it to .small-archive/ and .small-runs/, and commit the result")
 					continue
 				}
-				pass.Report(ch.Path, 0, "%s is not a SMALL artifact: only the six canonical files and %sext/ may live under %s; move it out (operational data belongs in .small-cache/)", ch.Path, p.Workspace.Dir(), p.Workspace.Dir())
+				pass.Report(ch.Path, 0, "%s is not a SMALL artifact", ch.Path).
+					Hint("only the six canonical files and %sext/ may live under %s; move it out (operational data belongs in .small-cache/)", p.Workspace.Dir(), p.Workspace.Dir())
 			}
 			return nil
 		},
@@ -58,7 +60,8 @@ func checkRequired(s space) error {
 	for _, name := range requiredFiles() {
 		p := s.path(name)
 		if !slices.Contains(present, p) {
-			s.pass.Report(p, 0, "%s is missing: a SMALL workspace needs intent, constraints, plan, progress and handoff; restore it (git restore --staged --worktree %s) or create it with the small CLI", p, p)
+			s.pass.Report(p, 0, "%s is missing", p).
+				Hint("a SMALL workspace needs intent, constraints, plan, progress and handoff; restore it (git restore --staged --worktree %s) or create it with the small CLI", p)
 		}
 	}
 	return nil

@@ -33,8 +33,9 @@ When an agent-attributed commit appends provenance entries to a knowledge artifa
 					if who == "" || known[who] || authors[who] {
 						continue
 					}
-					pass.Report(v.path, v.cur.entryLine(at[k]), "%s (%s) adds %s, whose agent is neither an agent of the commit nor an author of the artifact: record changes under the committing agent's identity, or add that agent to authors",
-						commitName(pass), pass.Actor.Evidence, describeEntry(at[k], e))
+					pass.Report(v.path, v.cur.entryLine(at[k]), "%s (%s) adds %s, whose agent is neither an agent of the commit nor an author of the artifact",
+						commitName(pass), pass.Actor.Evidence, describeEntry(at[k], e)).
+						Hint("record changes under the committing agent's identity, or add that agent to authors")
 				}
 			})
 			return nil

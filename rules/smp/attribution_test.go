@@ -84,8 +84,8 @@ func TestAttributionOfNewProvenance(t *testing.T) {
 			if len(got) != 1 || got[0].Rule != "smp/attribution" || got[0].Severity != rules.Warning || got[0].Path != art || got[0].Line != c.wantLine {
 				t.Fatalf("want one smp/attribution warning at line %d, got:%s", c.wantLine, dump(got))
 			}
-			if !strings.Contains(got[0].Message, "provenance entry 4 (updated by did:key:z6MkSomeoneElseE…)") {
-				t.Errorf("message: %s", got[0].Message)
+			if !strings.Contains(got[0].Text(), "provenance entry 4 (updated by did:key:z6MkSomeoneElseE…)") {
+				t.Errorf("message: %s", got[0].Text())
 			}
 		})
 	}
@@ -141,7 +141,7 @@ func TestAttributionOnlyJudgesNewEntries(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var lines []int
 			for _, f := range runAttribution(t, agentClaude, c.unit) {
-				if f.Rule != "smp/attribution" || !strings.Contains(f.Message, "by did:key:zStranger)") {
+				if f.Rule != "smp/attribution" || !strings.Contains(f.Text(), "by did:key:zStranger)") {
 					t.Errorf("unexpected finding: %s", dump([]rules.Finding{f}))
 				}
 				lines = append(lines, f.Line)

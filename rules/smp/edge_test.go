@@ -67,8 +67,8 @@ func edgeMatch(t *testing.T, got []rules.Finding, want []finding) {
 	}
 	for i, w := range want {
 		g := got[i]
-		if g.Rule != w.rule || g.Severity != w.severity || !strings.Contains(g.Message, w.says) {
-			t.Errorf("finding %d: got %s %s %q, want %s %s saying %q", i, g.Rule, g.Severity, g.Message, w.rule, w.severity, w.says)
+		if g.Rule != w.rule || g.Severity != w.severity || !strings.Contains(g.Text(), w.says) {
+			t.Errorf("finding %d: got %s %s %q, want %s %s saying %q", i, g.Rule, g.Severity, g.Text(), w.rule, w.severity, w.says)
 		}
 	}
 }

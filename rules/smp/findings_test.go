@@ -130,8 +130,8 @@ func TestSmpMessagesAreBounded(t *testing.T) {
 				t.Fatal("no finding")
 			}
 			for _, f := range got {
-				if strings.Contains(f.Message, strings.Repeat("x", 2*valueLength+1)) || strings.Contains(f.Message, strings.Repeat("0", 2*valueLength+1)) || len(f.Message) > 1200 {
-					t.Errorf("%s repeats a long value (%d bytes): %.200s…", f.Rule, len(f.Message), f.Message)
+				if strings.Contains(f.Text(), strings.Repeat("x", 2*valueLength+1)) || strings.Contains(f.Text(), strings.Repeat("0", 2*valueLength+1)) || len(f.Text()) > 1200 {
+					t.Errorf("%s repeats a long value (%d bytes): %.200s…", f.Rule, len(f.Text()), f.Text())
 				}
 			}
 		})
@@ -150,8 +150,8 @@ func TestSmpParseMessagesAreBounded(t *testing.T) {
 		if len(got) != 1 || got[0].Rule != "smp/parse" {
 			t.Fatalf("%s: %+v", name, got)
 		}
-		if strings.Contains(got[0].Message, strings.Repeat("y", 2*valueLength+1)) || !strings.Contains(got[0].Message, "fix the frontmatter here") {
-			t.Errorf("%s: %.300s", name, got[0].Message)
+		if strings.Contains(got[0].Text(), strings.Repeat("y", 2*valueLength+1)) || !strings.Contains(got[0].Text(), "fix the frontmatter here") {
+			t.Errorf("%s: %.300s", name, got[0].Text())
 		}
 	}
 }

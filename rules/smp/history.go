@@ -114,9 +114,9 @@ func prefixRewrite(v versions, old []any, what string) (rewrite, bool) {
 			continue
 		}
 		if syncReplaced(old, cur, i) {
-			return rewrite{line: v.cur.entryLine(i), syncReplace: true, msg: fmt.Sprintf(
-				"%s of %s, a trailing `synced` entry, was replaced, as `awp sync pull` does on a fast-forward: provenance is append-only; keep the earlier entry and append the new one after it (set smp.sync-replace: warning in .small-hook.yml to accept awp's behaviour)",
-				describeEntry(i, o), what)}, true
+			return rewrite{line: v.cur.entryLine(i), syncReplace: true,
+				msg:  fmt.Sprintf("%s of %s, a trailing `synced` entry, was replaced, as `awp sync pull` does on a fast-forward", describeEntry(i, o), what),
+				undo: "provenance is append-only; keep the earlier entry and append the new one after it (set smp.sync-replace: warning in .small-hook.yml to accept awp's behaviour)"}, true
 		}
 		line := v.cur.doc.Line("provenance")
 		if i < len(cur) {

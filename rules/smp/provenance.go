@@ -28,7 +28,8 @@ The first provenance entry is the created entry and created appears nowhere else
 				for k, e := range newEntries {
 					i := at[k]
 					if i > 0 && action(e) == "created" {
-						pass.Report(v.path, v.cur.entryLine(i), "%s: `created` may only be the first provenance entry; record later changes as updated, merged or synced", describeEntry(i, e))
+						pass.Report(v.path, v.cur.entryLine(i), "%s: `created` may only be the first provenance entry", describeEntry(i, e)).
+							Hint("record later changes as updated, merged or synced")
 					}
 					if i == 0 || i >= len(all) {
 						continue
@@ -36,11 +37,13 @@ The first provenance entry is the created entry and created appears nowhere else
 					t, ok1 := when(e)
 					prev, ok2 := when(all[i-1])
 					if ok1 && ok2 && t.Before(prev) {
-						pass.Report(v.path, v.cur.entryLine(i), "%s: its timestamp is earlier than the entry before it; provenance is appended in time order", describeEntry(i, e))
+						pass.Report(v.path, v.cur.entryLine(i), "%s: its timestamp is earlier than the entry before it", describeEntry(i, e)).
+							Hint("provenance is appended in time order")
 					}
 				}
 				if lost := lostAuthors(pass, v); len(lost) > 0 {
-					pass.Report(v.path, v.cur.doc.Line("authors"), "authors lost %s: authors only grow (a merge takes the union of both sides' authors); restore them", listed(lost))
+					pass.Report(v.path, v.cur.doc.Line("authors"), "authors lost %s", listed(lost)).
+						Hint("authors only grow (a merge takes the union of both sides' authors); restore them")
 				}
 			})
 			return nil
@@ -124,7 +127,8 @@ SMP's additive merge appends the source body after a separator line "*Merged fro
 					}
 				}
 				if len(fresh) < merged {
-					pass.Report(v.path, v.cur.entryLine(start), "%d new `merged` provenance entries but only %d new merge separators in the body: append each merged source's body after a line *Merged from artifact:<slug> (version N) on <timestamp>*, as awp artifact merge does", merged, len(fresh))
+					pass.Report(v.path, v.cur.entryLine(start), "%d new `merged` provenance entries but only %d new merge separators in the body", merged, len(fresh)).
+						Hint("append each merged source's body after a line *Merged from artifact:<slug> (version N) on <timestamp>*, as awp artifact merge does")
 				}
 				for _, m := range fresh {
 					source := v.change.Place.Workspace.Path(m[1] + ".md")
@@ -134,7 +138,8 @@ SMP's additive merge appends the source body after a separator line "*Merged fro
 						return
 					}
 					if b == nil {
-						pass.Report(v.path, v.cur.entryLine(start), "merged from artifact:%s, but %s does not exist: commit the source artifact too, so the merge can be traced", clip(m[1], valueLength), clip(source, 3*valueLength))
+						pass.Report(v.path, v.cur.entryLine(start), "merged from artifact:%s, but %s does not exist", clip(m[1], valueLength), clip(source, 3*valueLength)).
+							Hint("commit the source artifact too, so the merge can be traced")
 					}
 				}
 			})

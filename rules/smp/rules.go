@@ -45,7 +45,8 @@ A file artifacts/<slug>.md is a knowledge artifact: its first line is ---, YAML 
 				switch {
 				case a.err == nil:
 				case a.line > 0:
-					pass.Report(ch.Path, a.line, "%s: %s; a knowledge artifact is a line ---, a YAML mapping, a line --- and the Markdown body: fix the frontmatter here, or move the file out of artifacts/", ch.Path, clipWords(a.err.Error()))
+					pass.Report(ch.Path, a.line, "%s: %s", ch.Path, clipWords(a.err.Error())).
+						Hint("a knowledge artifact is a line ---, a YAML mapping, a line --- and the Markdown body: fix the frontmatter here, or move the file out of artifacts/")
 				default:
 					pass.Report(ch.Path, 0, "%s: %s", ch.Path, clipWords(a.err.Error()))
 				}
@@ -125,11 +126,13 @@ SMP: the slug (lower-case letters, digits and dashes) doubles as the file name, 
 				}
 				switch {
 				case !valid.MatchString(name):
-					pass.Report(v.path, line, "the file name %s is not an SMP slug (lower-case letters, digits and dashes): rename the file to artifacts/<slug>.md with id artifact:<slug>; on a case-insensitive file system a name that differs only in case is the same file", shown(name+".md"))
+					pass.Report(v.path, line, "the file name %s is not an SMP slug (lower-case letters, digits and dashes)", shown(name+".md")).
+						Hint("rename the file to artifacts/<slug>.md with id artifact:<slug>; on a case-insensitive file system a name that differs only in case is the same file")
 				case oldID != "" && oldID != id:
-					pass.Report(v.path, line, "id changed from %s to %s: an artifact keeps its id for life; restore id: %s (a renamed artifact is a new artifact)", shown(oldID), shown(id), shown(oldID))
+					pass.Report(v.path, line, "id changed from %s to %s", shown(oldID), shown(id)).
+						Hint("an artifact keeps its id for life; restore id: %s (a renamed artifact is a new artifact)", shown(oldID))
 				case id != want:
-					pass.Report(v.path, line, "id is %s but the file is %s: the id must be %s", shown(id), v.path, shown(want))
+					pass.Report(v.path, line, "id is %s but the file is %s", shown(id), v.path).Hint("the id must be %s", shown(want))
 				}
 			})
 			return nil
@@ -155,7 +158,8 @@ SMP: provenance entries must not be modified or deleted. Compared with the previ
 					return err
 				}
 				if by != "" {
-					pass.Report(ch.Path, 0, "%s was deleted (or renamed), but %s records a merge from it: SMP leaves the source of a merge in place, so that the merge can be traced, whoever deletes it; restore it (%s)", ch.Path, clip(by, 3*valueLength), restoreCommand(pass, ch.Path))
+					pass.Report(ch.Path, 0, "%s was deleted (or renamed), but %s records a merge from it", ch.Path, clip(by, 3*valueLength)).
+						Hint("SMP leaves the source of a merge in place, so that the merge can be traced, whoever deletes it; restore it (%s)", restoreCommand(pass, ch.Path))
 					continue
 				}
 				pass.ReportRewrite(ch.Path, 0, ch.Path+" was deleted (or renamed): a knowledge artifact's history is kept", "restore it ("+restoreCommand(pass, ch.Path)+"), and merge or supersede it with a new artifact instead")
@@ -169,7 +173,7 @@ SMP: provenance entries must not be modified or deleted. Compared with the previ
 						if pass.Config.SMP.SyncReplace == "warning" {
 							sev = rules.Warning
 						}
-						pass.ReportSeverity(sev, v.path, r.line, "%s", r.msg)
+						pass.ReportSeverity(sev, v.path, r.line, "%s", r.msg).Hint("%s", r.undo)
 						continue
 					}
 					if len(msgs) == 0 {
@@ -250,11 +254,12 @@ SMP: version starts at 1 and every update or merge increments it by 1. The versi
 				prevs := previous(pass, v)
 				if len(prevs) == 0 {
 					if n := countActions(v.cur.provenance(), "created", "updated", "merged"); cur.Cmp(big.NewInt(int64(n))) < 0 {
-						pass.Report(v.path, line, "version %s is below the %d created, updated and merged provenance entries: each of them raised the version by one; set version to %d", v.cur.written("version"), n, n)
+						pass.Report(v.path, line, "version %s is below the %d created, updated and merged provenance entries", v.cur.written("version"), n).
+							Hint("each of them raised the version by one; set version to %d", n)
 					}
 					return
 				}
-				var complaint string
+				var complaint, hint string
 				for pi, prev := range prevs {
 					old, ok := prev.version()
 					if !ok {
@@ -266,10 +271,10 @@ SMP: version starts at 1 and every update or merge increments it by 1. The versi
 						return
 					}
 					if pi == 0 {
-						complaint = versionComplaint(v, prev, cur, old, rise, bumps)
+						complaint, hint = versionComplaint(v, prev, cur, old, rise, bumps)
 					}
 				}
-				pass.Report(v.path, line, "%s", complaint)
+				pass.Report(v.path, line, "%s", complaint).Hint("%s", hint)
 			})
 			return nil
 		},
@@ -277,19 +282,20 @@ SMP: version starts at 1 and every update or merge increments it by 1. The versi
 }
 
 // versionComplaint says how version cur fails to follow from prev's version
-// old with bumps new updated and merged entries.
-func versionComplaint(v versions, prev *artifact, cur, old, rise *big.Int, bumps int) string {
+// old with bumps new updated and merged entries, and how to fix it.
+func versionComplaint(v versions, prev *artifact, cur, old, rise *big.Int, bumps int) (msg, hint string) {
 	want := new(big.Int).Add(old, big.NewInt(int64(bumps)))
 	written := v.cur.written("version")
 	if v.change.Merge != nil {
-		return fmt.Sprintf("version %s of the merge does not follow from its parents: the first parent has version %s and the merge brings it %d updated/merged provenance entries; each recorded change raises the version by exactly one: set version to %s",
-			written, prev.written("version"), bumps, want)
+		return fmt.Sprintf("version %s of the merge does not follow from its parents", written),
+			fmt.Sprintf("the first parent has version %s and the merge brings it %d updated/merged provenance entries; each recorded change raises the version by exactly one: set version to %s",
+				prev.written("version"), bumps, want)
 	}
 	if rise.Sign() < 0 {
-		return fmt.Sprintf("version went down from %s to %s: versions only rise; set version to %s", prev.written("version"), written, want)
+		return fmt.Sprintf("version went down from %s to %s", prev.written("version"), written), fmt.Sprintf("versions only rise; set version to %s", want)
 	}
-	return fmt.Sprintf("version rose by %s (%s to %s) but %d updated/merged provenance entries were added: each recorded change raises the version by exactly one; set version to %s",
-		rise, prev.written("version"), written, bumps, want)
+	return fmt.Sprintf("version rose by %s (%s to %s) but %d updated/merged provenance entries were added", rise, prev.written("version"), written, bumps),
+		fmt.Sprintf("each recorded change raises the version by exactly one; set version to %s", want)
 }
 
 // newActions counts the entries of cur that old does not hold (each old

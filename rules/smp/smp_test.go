@@ -225,7 +225,7 @@ func check(t *testing.T, cfg *config.Config, units ...changes.Unit) []rules.Find
 func dump(fs []rules.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
-		fmt.Fprintf(&b, "\n  %s %s %s:%d %s", f.Rule, f.Severity, f.Path, f.Line, f.Message)
+		fmt.Fprintf(&b, "\n  %s %s %s:%d %s", f.Rule, f.Severity, f.Path, f.Line, f.Text())
 	}
 	return b.String()
 }
@@ -263,7 +263,7 @@ func expect(t *testing.T, got []rules.Finding, exact bool, wants ...want) {
 		t.Errorf("got %d findings, want %d:%s", len(got), len(wants), dump(got))
 	}
 	for _, f := range got {
-		if f.Path == "" || f.Message == "" {
+		if f.Path == "" || f.Text() == "" {
 			t.Errorf("finding without path or message: %+v", f)
 		}
 	}
@@ -286,8 +286,8 @@ func TestAWPHistoryAsCommits(t *testing.T) {
 		if got[0].Commit != strings.Repeat("4", 40) || got[0].Path != art {
 			t.Errorf("merge warning on commit %q path %q", got[0].Commit, got[0].Path)
 		}
-		if !strings.Contains(got[0].Message, "artifact:transformer-analysis") {
-			t.Errorf("merge warning does not name the missing source: %s", got[0].Message)
+		if !strings.Contains(got[0].Text(), "artifact:transformer-analysis") {
+			t.Errorf("merge warning does not name the missing source: %s", got[0].Text())
 		}
 	}
 
@@ -697,7 +697,7 @@ func TestProvenanceNamesTheRightEntry(t *testing.T) {
 			prov = append(prov, f)
 		}
 	}
-	if len(prov) != 1 || prov[0].Line != entryLine(t, cur, 3) || !strings.Contains(prov[0].Message, "provenance entry 4 ") {
+	if len(prov) != 1 || prov[0].Line != entryLine(t, cur, 3) || !strings.Contains(prov[0].Text(), "provenance entry 4 ") {
 		t.Errorf("the created entry appended as entry 4 (line %d) is not the one finding of smp/provenance:%s", entryLine(t, cur, 3), dump(prov))
 	}
 }

@@ -24,7 +24,8 @@ SMP's provenance is the audit trail of an artifact: when the body or the metadat
 				}
 				if v.change.Merge != nil {
 					if what := unmerged(pass, v); len(what) > 0 {
-						pass.Report(v.path, v.cur.doc.Line("provenance"), "this merge writes %s that no parent holds and merging the parents does not yield, but adds no provenance entry: content a merge introduces is recorded like any other change; append an `updated` entry (awp artifact commit) and raise the version", strings.Join(what, ", "))
+						pass.Report(v.path, v.cur.doc.Line("provenance"), "this merge writes %s that no parent holds and merging the parents does not yield, but adds no provenance entry", strings.Join(what, ", ")).
+							Hint("content a merge introduces is recorded like any other change; append an `updated` entry (awp artifact commit) and raise the version")
 					}
 					return
 				}
@@ -41,7 +42,8 @@ SMP's provenance is the audit trail of an artifact: when the body or the metadat
 					what = append(what, "the body")
 				}
 				if len(what) > 0 {
-					pass.Report(v.path, v.cur.doc.Line("provenance"), "%s changed but no provenance entry records it: append an `updated` entry (awp artifact commit) and raise the version", strings.Join(what, ", "))
+					pass.Report(v.path, v.cur.doc.Line("provenance"), "%s changed but no provenance entry records it", strings.Join(what, ", ")).
+						Hint("append an `updated` entry (awp artifact commit) and raise the version")
 				}
 			})
 			return nil

@@ -1,0 +1,286 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/rules/registry"
+	"github.com/small-hook/small-hook/secrets"
+	"github.com/small-hook/small-hook/signature"
+)
+
+// trustedRev is the revision a check reads its policy files from (see
+// config.Config.PolicyFiles), which the change being judged cannot touch:
+// HEAD in the staged stages (a policy change applies from the next
+// commit), the base of a range, the head of a whole history (which has
+// nothing before it), the revision of a tree check; "" for the index (a
+// tree check of the index).
+func trustedRev(tgt target) string {
+	switch {
+	case tgt.mode == changes.ModeStaged:
+		return "HEAD"
+	case tgt.mode == changes.ModeRange && tgt.base != "":
+		return tgt.base
+	case tgt.mode == changes.ModeRange:
+		return tgt.head
+	}
+	return tgt.rev
+}
+
+// readTrusted reads files from where the check trusts policy (see
+// trustedRev); a file it does not hold is missing from the map, and before
+// the first commit the staged stages trust no file at all.
+func readTrusted(repo *gitdiff.Repo, tgt target, paths ...string) (map[string]*changes.Blob, error) {
+	where := trustedRev(tgt)
+	if where == "" {
+		return repo.IndexFiles(paths...)
+	}
+	blobs, err := repo.RevFiles(where, paths...)
+	if errors.Is(err, gitdiff.ErrUnborn) && tgt.mode == changes.ModeStaged {
+		return map[string]*changes.Blob{}, nil
+	}
+	return blobs, err
+}
+
+// policy is what the policy files of a check say.
+type policy struct {
+	cfg     *config.Config
+	scanner *secrets.Scanner
+	// firstCommit says the staged change is the repository's first commit:
+	// no revision holds policy yet, and the defaults apply.
+	firstCommit bool
+	// notes name the staged policy files that change policy: they were
+	// validated, and apply from the next commit.
+	notes []string
+}
+
+// loadPolicy reads the configuration and gitleaks' files from the trusted
+// revision (see trustedRev) and prepares secret detection with them; e
+// redacts with that detection from then on. The configuration is the file
+// --config names: from the trusted revision too when it lies inside the
+// repository, from disk otherwise. In the staged stages, the staged
+// versions of the policy files are validated (a malformed one is an
+// error) but not applied.
+func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, error) {
+	cfgPath, outside := c.configFile(e, repo)
+	paths := []string{cfgPath, config.GitleaksConfig, config.GitleaksIgnore}
+	blobs, err := readTrusted(repo, tgt, paths...)
+	if err != nil {
+		return nil, fmt.Errorf("reading the policy files (%s) from %s: %w", strings.Join(paths, ", "), tgt.trustedName(), err)
+	}
+	p := &policy{scanner: secrets.New(secrets.Options{
+		Config:     dataOf(blobs[config.GitleaksConfig]),
+		ConfigPath: tgt.configName(config.GitleaksConfig),
+		Ignore:     dataOf(blobs[config.GitleaksIgnore]),
+	})}
+	e.out.scanner = p.scanner
+	if tgt.mode == changes.ModeStaged {
+		_, err := repo.Resolve("HEAD")
+		p.firstCommit = errors.Is(err, gitdiff.ErrUnborn)
+	}
+	if outside != "" {
+		data, err := os.ReadFile(outside)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", outside, err)
+		}
+		p.cfg, err = loadConfig(data, outside)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		b, ok := blobs[cfgPath]
+		if !ok && cfgPath != config.FileName && !p.firstCommit {
+			return nil, fmt.Errorf("--config %s: %s has no %s: a configuration inside the repository is read from there, never from the change being checked; commit it first, or name a file outside the repository", c.Config, tgt.trustedName(), cfgPath)
+		}
+		if p.cfg, err = loadConfig(dataOf(b), tgt.configName(cfgPath)); err != nil {
+			return nil, err
+		}
+		if cfgPath != config.FileName {
+			p.cfg.File = cfgPath
+		}
+	}
+	if tgt.mode == changes.ModeStaged {
+		if err := p.validateStaged(repo, tgt, cfgPath, outside == ""); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// configFile returns the repository path of the configuration (FileName,
+// or the file --config names inside the work tree), or, for a file
+// --config names outside the repository, its path on disk.
+func (c *checkCmd) configFile(e *env, repo *gitdiff.Repo) (inRepo, outside string) {
+	if c.Config == "" {
+		return config.FileName, ""
+	}
+	path := absDir(e, c.Config)
+	if rel, ok := insideWorkTree(repo.WorkTree(), path); ok {
+		return rel, ""
+	}
+	return config.FileName, path
+}
+
+// insideWorkTree returns path relative to the work tree root, slash
+// separated, when path lies inside the work tree, as written or once
+// symbolic links are resolved.
+func insideWorkTree(root, path string) (string, bool) {
+	if root == "" {
+		return "", false
+	}
+	candidates := [][2]string{{root, path}}
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		if p, err := filepath.EvalSymlinks(path); err == nil {
+			candidates = append(candidates, [2]string{r, p})
+		}
+	}
+	for _, c := range candidates {
+		rel, err := filepath.Rel(c[0], c[1])
+		if err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+			return filepath.ToSlash(rel), true
+		}
+	}
+	return "", false
+}
+
+// loadConfig reads a configuration (nil data: none, the defaults) and
+// checks that every rule ID it sets names a rule; name says where it came
+// from in errors.
+func loadConfig(data []byte, name string) (*config.Config, error) {
+	if data == nil {
+		return config.Default(), nil
+	}
+	cfg, err := config.Load(data)
+	if err == nil {
+		err = rules.ValidateSettings(cfg, registry.All())
+	}
+	if err != nil {
+		var ce *config.Error
+		if errors.As(err, &ce) {
+			return nil, fmt.Errorf("line %d of %s: %s", ce.Line, name, ce.Msg)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return cfg, nil
+}
+
+// validateStaged validates the staged versions of the policy files that
+// differ from the trusted ones (the configuration when it is read from the
+// repository, gitleaks' configuration, the key files the configuration
+// names): a malformed one is an error, since the commit would break every
+// later check. It notes each policy file the staged change changes: the
+// change applies from the next commit.
+func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, cfgPath string, cfgInRepo bool) error {
+	paths := []string{config.GitleaksConfig, config.GitleaksIgnore}
+	if cfgInRepo {
+		paths = append(paths, cfgPath)
+	}
+	staged, trusted, err := bothVersions(repo, tgt, paths)
+	if err != nil {
+		return err
+	}
+	changed := changedPaths(paths, staged, trusted)
+	cfg := p.cfg
+	if b := staged[cfgPath]; cfgInRepo && slices.Contains(changed, cfgPath) && b != nil {
+		if cfg, err = loadConfig(b.Data, "the staged "+cfgPath); err != nil {
+			return err
+		}
+	}
+	if b := staged[config.GitleaksConfig]; b != nil && slices.Contains(changed, config.GitleaksConfig) {
+		if err := secrets.Validate(secrets.Options{Config: b.Data, ConfigPath: "the staged " + config.GitleaksConfig}); err != nil {
+			return err
+		}
+	}
+	keys, err := validateStagedKeys(repo, tgt, cfg, cfg != p.cfg)
+	if err != nil {
+		return err
+	}
+	used := "HEAD's version"
+	if p.firstCommit {
+		used = "the defaults, as there is no commit yet"
+	}
+	for _, f := range append(changed, keys...) {
+		p.notes = append(p.notes, fmt.Sprintf("this commit changes the policy file %s: the change applies from the next commit (this check used %s)", f, used))
+	}
+	return nil
+}
+
+// bothVersions reads paths from the index and from the trusted revision.
+func bothVersions(repo *gitdiff.Repo, tgt target, paths []string) (staged, trusted map[string]*changes.Blob, err error) {
+	if staged, err = repo.IndexFiles(paths...); err != nil {
+		return nil, nil, fmt.Errorf("reading the staged policy files: %w", err)
+	}
+	if trusted, err = readTrusted(repo, tgt, paths...); err != nil {
+		return nil, nil, fmt.Errorf("reading the policy files from %s: %w", tgt.trustedName(), err)
+	}
+	return staged, trusted, nil
+}
+
+// changedPaths lists the paths whose staged and trusted versions differ
+// (one of them missing included).
+func changedPaths(paths []string, staged, trusted map[string]*changes.Blob) []string {
+	var out []string
+	for _, p := range paths {
+		s, t := staged[p], trusted[p]
+		if (s == nil) != (t == nil) || s != nil && !bytes.Equal(s.Data, t.Data) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// validateStagedKeys parses the staged key files that cfg (the staged
+// configuration when the change changes it, cfgChanged) names, when they
+// or the configuration differ from the trusted ones, and returns the key
+// files that differ.
+func validateStagedKeys(repo *gitdiff.Repo, tgt target, cfg *config.Config, cfgChanged bool) ([]string, error) {
+	src := signature.Sources{AllowedSignersPath: cfg.Signatures.AllowedSigners, OpenPGPKeysPath: cfg.Signatures.OpenPGPKeys}
+	var paths []string
+	for _, p := range []string{src.AllowedSignersPath, src.OpenPGPKeysPath} {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	staged, trusted, err := bothVersions(repo, tgt, paths)
+	if err != nil {
+		return nil, err
+	}
+	changed := changedPaths(paths, staged, trusted)
+	if len(changed) == 0 && !cfgChanged {
+		return nil, nil
+	}
+	for _, p := range paths {
+		if staged[p] == nil {
+			return nil, fmt.Errorf("the signatures section names %s, but the index has no such file: stage the key file, or correct the path", p)
+		}
+	}
+	src.AllowedSigners, src.OpenPGPKeys = dataOf(staged[src.AllowedSignersPath]), dataOf(staged[src.OpenPGPKeysPath])
+	if _, err := signature.NewPolicy(src); err != nil {
+		var fe *signature.FileError
+		if errors.As(err, &fe) {
+			return nil, fmt.Errorf("line %d of the staged %s: %s", fe.Line, fe.File, fe.Msg)
+		}
+		return nil, fmt.Errorf("the staged key files of the signatures section: %w", err)
+	}
+	return changed, nil
+}
+
+// dataOf returns a blob's content, nil for no blob.
+func dataOf(b *changes.Blob) []byte {
+	if b == nil {
+		return nil
+	}
+	return b.Data
+}

@@ -1,0 +1,26 @@
+package config
+
+// gitleaks' files at the repository root, which configure small-hook's
+// secret detection.
+const (
+	// GitleaksConfig is gitleaks' rules and allowlists.
+	GitleaksConfig = ".gitleaks.toml"
+	// GitleaksIgnore lists the fingerprints of findings to ignore.
+	GitleaksIgnore = ".gitleaksignore"
+)
+
+// PolicyFiles lists the repository files that configure the guard: the
+// configuration (FileName, and File when another file of the repository
+// holds it), gitleaks' configuration and ignore file, and the key files
+// the signatures section names. A check reads them from the revision it
+// trusts, never from the change it judges, and they are human-owned: an
+// agent that changes one could relax the checks that judge it next.
+func (c *Config) PolicyFiles() []string {
+	out := []string{FileName, GitleaksConfig, GitleaksIgnore}
+	for _, p := range []string{c.File, c.Signatures.AllowedSigners, c.Signatures.OpenPGPKeys} {
+		if p != "" && !contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
