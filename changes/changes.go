@@ -33,6 +33,10 @@ const (
 	// branch that moved on) may stand between them; each new commit was
 	// judged on its own.
 	ModeTip Mode = "tip"
+	// ModeDeletion is a push that deletes a ref (the pre-push and
+	// pre-receive hooks): the unit has no changes; Ref names the ref and
+	// Commit is the tip it held.
+	ModeDeletion Mode = "deletion"
 )
 
 // Kind is the type of a tree entry that holds a governed path.
@@ -150,6 +154,10 @@ type Unit struct {
 	// first parent, or the previous tip in tip mode); nil in tree mode and
 	// for a root commit.
 	Before Snapshot
+	// Ref is the full name of the ref a push deletes (ModeDeletion), and
+	// DefaultBranch says it is the receiving repository's default branch.
+	Ref           string
+	DefaultBranch bool
 }
 
 // Regular returns nil for a regular file and otherwise an error that says

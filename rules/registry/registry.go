@@ -6,6 +6,7 @@ import (
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/owner"
 	"github.com/small-hook/small-hook/rules/paths"
+	"github.com/small-hook/small-hook/rules/push"
 	"github.com/small-hook/small-hook/rules/secret"
 	"github.com/small-hook/small-hook/rules/small"
 	"github.com/small-hook/small-hook/rules/smp"
@@ -18,6 +19,7 @@ func All() []*rules.Rule {
 	all = append(all, smp.Rules()...)
 	all = append(all, owner.Rules()...)
 	all = append(all, paths.Rules()...)
+	all = append(all, push.Rules()...)
 	all = append(all, secret.Rules()...)
 	return all
 }
