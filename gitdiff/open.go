@@ -103,6 +103,7 @@ func open(storage *filesystem.Storage, loc location, opts Options) (*Repo, error
 	}
 	r := &Repo{storage: storage, opts: opts, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*changes.Blob{}}
 	r.objects = newObjectStore(r.objectsDir())
+	r.objects.incoming = quarantined(opts)
 	if r.repo, err = git.Open(&tolerantStorage{Storage: storage, objects: r.objects}, nil); err != nil {
 		return nil, fmt.Errorf("opening %s: %w", loc.gitDir, err)
 	}
