@@ -15,8 +15,8 @@ func TestAgentPusherEntries(t *testing.T) {
 	}
 	for text, want := range map[string]string{
 		"attribution:\n  agents:\n    - pusher: claude-bot\n      email: bot@example.com\n": "line 3: attribution.agents[0].pusher names a server account",
-		"attribution:\n  agents:\n    - pusher: \"\"\n":                                      "line 3: attribution.agents[0].pusher must be a non-empty glob",
-		"attribution:\n  agents:\n    - pushr: claude-bot\n":                                 `unknown key "pushr"`,
+		"attribution:\n  agents:\n    - pusher: \"\"\n":                                     "line 3: attribution.agents[0].pusher must be a non-empty glob",
+		"attribution:\n  agents:\n    - pushr: claude-bot\n":                                `unknown key "pushr"`,
 	} {
 		if _, err := Load([]byte(text)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: got %v, want %q", text, err, want)
@@ -38,9 +38,9 @@ func TestPushProtect(t *testing.T) {
 		}
 	}
 	for text, want := range map[string]string{
-		"push:\n  protect: main\n":                   "line 2: push.protect must be a list",
-		"push:\n  protect: [refs/heads/main]\n":      "line 2: push.protect[0] must be a branch name",
-		"push:\n  protekt: [main]\n":                 `unknown key "protekt" in push`,
+		"push:\n  protect: main\n":                  "line 2: push.protect must be a list",
+		"push:\n  protect: [refs/heads/main]\n":     "line 2: push.protect[0] must be a branch name",
+		"push:\n  protekt: [main]\n":                `unknown key "protekt" in push`,
 		"push:\n  protect: [main]\nunknown: true\n": `unknown key "unknown"`,
 	} {
 		if _, err := Load([]byte(text)); err == nil || !strings.Contains(err.Error(), want) {

@@ -34,7 +34,9 @@ func TestProtectedBranchDeletions(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := rules.Check([]changes.Unit{tc.unit}, rules.Options{Rules: Rules(), Config: tc.cfg,
-				Actor: func(*changes.Unit) (attribution.Verdict, error) { return attribution.Verdict{Actor: attribution.Human}, nil }})
+				Actor: func(*changes.Unit) (attribution.Verdict, error) {
+					return attribution.Verdict{Actor: attribution.Human}, nil
+				}})
 			if err != nil {
 				t.Fatal(err)
 			}
