@@ -39,6 +39,8 @@ func TestDetect(t *testing.T) {
 		{"pre-commit pre-push: the remote branch's tip", preCommitPush("PRE_COMMIT_FROM_REF", pushBefore, "PRE_COMMIT_TO_REF", head),
 			Range{Base: pushBefore, Head: head, Source: "pre-commit pre-push", Previous: true}, ""},
 		{"pre-commit first push: the whole history", preCommitPush(), Range{Head: "refs/heads/main", Source: "pre-commit, first push"}, ""},
+		{"pre-commit run --all-files --hook-stage push: the index", map[string]string{"PRE_COMMIT": "1"}, Range{Index: true, Source: "pre-commit, no push"}, ""},
+		{"pre-commit without a push wins over CI", with(onGitHub("push", "push.json"), "PRE_COMMIT", "1"), Range{Index: true, Source: "pre-commit, no push"}, ""},
 		{"pre-commit wins over CI", with(onGitHub("push", "push.json"), "PRE_COMMIT_FROM_REF", prBase), Range{Base: prBase, Head: "HEAD", Source: "pre-commit"}, ""},
 		{"github pull_request: a base, not a previous tip", onGitHub("pull_request", "pull_request.json"), Range{Base: prBase, Head: head, Source: "GitHub pull_request"}, ""},
 		{"github pull_request_target", onGitHub("pull_request_target", "pull_request_target.json"), Range{Base: prBase, Head: head, Source: "GitHub pull_request_target"}, ""},
