@@ -39,6 +39,8 @@ const (
 	stageCommitMsg = "commit-msg stage"
 	stageRange     = "pre-push/CI check"
 	stageTree      = "whole-tree check"
+	stagePrePush   = "pre-push hook"
+	stageReceive   = "pre-receive hook"
 )
 
 // stage names where a check with these flags runs: the staged modes are
@@ -46,6 +48,10 @@ const (
 // hook and CI check, --all looks at a whole tree.
 func (c *checkCmd) stage() string {
 	switch {
+	case c.PreReceive:
+		return stageReceive
+	case c.PrePush != "":
+		return stagePrePush
 	case c.CommitMsg != "":
 		return stageCommitMsg
 	case c.Base != "", c.CI:
@@ -61,6 +67,8 @@ func (c *checkCmd) stage() string {
 // differ), "the .small-hook.yml of REV" when it comes from a revision.
 func (t target) configName(file string) string {
 	switch {
+	case t.policy != "":
+		return "the " + file + " of " + t.policyFrom + " (" + short(t.policy) + ")"
 	case t.mode == changes.ModeRange:
 		return "the " + file + " of " + t.base
 	case t.rev != "":
@@ -76,7 +84,7 @@ func (t target) configName(file string) string {
 func (c *checkCmd) write(res *report.Result, e *env) error {
 	res.Stage = c.stage()
 	shown := *res
-	hookStage := shown.Stage == stagePreCommit || shown.Stage == stageCommitMsg
+	hookStage := shown.Stage == stagePreCommit || shown.Stage == stageCommitMsg || shown.Stage == stagePrePush || shown.Stage == stageReceive
 	shown.Quiet = c.Quiet || (hookStage && res.Files == 0 && len(res.Findings) == 0)
 	var err error
 	if c.Format == "text" {

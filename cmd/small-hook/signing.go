@@ -102,6 +102,8 @@ func newSigning(repo *gitdiff.Repo, tgt target, cfg *config.Config, now time.Tim
 // it), the revision of a tree check; "" for the index.
 func trustedRev(tgt target) string {
 	switch {
+	case tgt.policy != "":
+		return tgt.policy
 	case tgt.mode == changes.ModeRange && tgt.base != "":
 		return tgt.base
 	case tgt.mode == changes.ModeRange:
