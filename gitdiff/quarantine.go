@@ -9,14 +9,22 @@ import (
 
 // quarantined returns the store of the objects a push brings, or nil
 // outside a push. While git's receive-pack runs the pre-receive hook, the
-// objects of the push wait in a quarantine directory of their own
-// (GIT_QUARANTINE_PATH; git 2.11 and later, loose or as a pack alike), and
-// the repository's object directory does not hold them until the hook
-// accepts the push.
-func quarantined(opts Options) *objectStore {
+// objects of the push wait in a quarantine directory of their own (git
+// 2.11 and later, loose or as a pack alike) that the repository's object
+// directory does not hold until the hook accepts the push. git names it in
+// GIT_QUARANTINE_PATH and GIT_OBJECT_DIRECTORY; GitLab's Gitaly hands
+// custom hooks GIT_OBJECT_DIRECTORY only. A relative path is relative to
+// the git directory, where git runs the hook.
+func quarantined(opts Options, gitDir string) *objectStore {
 	dir := opts.getenv("GIT_QUARANTINE_PATH")
-	if dir == "" || !filepath.IsAbs(dir) {
+	if dir == "" {
+		dir = opts.getenv("GIT_OBJECT_DIRECTORY")
+	}
+	if dir == "" {
 		return nil
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(gitDir, dir)
 	}
 	return newObjectStore(dir)
 }
