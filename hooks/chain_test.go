@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,6 +21,11 @@ func TestInstallInABareRepositoryWritesThePreReceiveHook(t *testing.T) {
 	}
 	if acts, err := Install(server, Options{Getenv: os.Getenv}); err != nil || whats(acts) != "pre-receive=unchanged" {
 		t.Fatalf("second install: %s %v", whats(acts), err)
+	}
+	hook := exec.Command(filepath.Join(server, "hooks", "pre-receive"))
+	hook.Dir, hook.Env, hook.Stdin = server, []string{minimalPath(t)}, strings.NewReader("")
+	if out, err := hook.CombinedOutput(); err == nil || !strings.Contains(string(out), "every push is refused until it is installed again") {
+		t.Errorf("the pre-receive hook without small-hook: %v\n%s", err, out)
 	}
 	if acts, err := Uninstall(server, os.Getenv); err != nil || whats(acts) != "pre-receive=removed" {
 		t.Fatalf("uninstall: %s %v", whats(acts), err)

@@ -333,3 +333,66 @@ func TestPreReceiveOverGitDaemon(t *testing.T) {
 	out, ok = pushTo(t, r, nil, "main")
 	accepted(t, "a legitimate push over git://", out, ok)
 }
+
+// TestPreReceiveRefusesInputGitNeverWrites: a line that is not `<old>
+// <new> <ref>` with full object ids is exit 2, naming the line; the push
+// is refused, never judged by a guess.
+func TestPreReceiveRefusesInputGitNeverWrites(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	head := r.git("rev-parse", "HEAD")
+	for input, want := range map[string]string{
+		"not a ref update\n":                      "line 1 of standard input has 4 fields",
+		zeroID + " HEAD refs/heads/main\n":        `line 1 of standard input: "HEAD" is not a full object id`,
+		zeroID + " " + head + " refs/heads/x\n\n": "",
+	} {
+		var out, errOut strings.Builder
+		ev := &env{stdin: strings.NewReader(input), stdout: &out, stderr: &errOut, dir: r.dir, getenv: func(string) string { return "" }}
+		code := run([]string{"check", "--pre-receive"}, ev)
+		if want == "" {
+			if code != exitOK {
+				t.Errorf("%q: exit %d\n%s%s", input, code, out.String(), errOut.String())
+			}
+			continue
+		}
+		if code != exitFailure || !strings.Contains(errOut.String(), "pre-receive hook: could not check: "+want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", input, code, errOut.String(), want)
+		}
+	}
+}
+
+// TestPreReceiveOnARepositoryWithoutItsDefaultBranch: a server made with
+// `git init --bare` may name a default branch no push created (HEAD is
+// refs/heads/master, the pushes go to main). Nothing trusted holds a
+// configuration then: the built-in one applies, and the hook says how to
+// point HEAD at the branch whose configuration should apply; once HEAD
+// names main, main's configuration does.
+func TestPreReceiveOnARepositoryWithoutItsDefaultBranch(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	r.write(".small-hook.yml", "rules:\n  small/evidence: off\n")
+	r.commit("small/evidence is off")
+	dir := filepath.Join(t.TempDir(), "server.git")
+	r.git("init", "-q", "--bare", dir)
+	r.git("-C", dir, "symbolic-ref", "HEAD", "refs/heads/master")
+	if out, ok := runIn(t, dir, binEnv(t), smallHook.path(t), "install"); !ok {
+		t.Fatalf("install: %s", out)
+	}
+	r.git("remote", "add", "server", "file://"+dir)
+	out, ok := pushTo(t, r, nil, "main")
+	accepted(t, "the first push of a clean history", out, ok)
+
+	r.write(progressPath, r.read(progressPath)+strings.Replace(progressEntry("x", 22), "evidence: x", "notes: none", 1))
+	commit := r.commit("an entry without evidence")
+	out, ok = pushTo(t, r, nil, "main")
+	refused(t, "an entry the built-in configuration refuses", out, ok, "refs/heads/main", commit, progressPath, "small/evidence")
+	advice := "git symbolic-ref HEAD refs/heads/main"
+	if !strings.Contains(out, "HEAD names refs/heads/master, which does not exist") || !strings.Contains(out, advice) {
+		t.Fatalf("the hook does not say why the repository's configuration is not read:\n%s", out)
+	}
+	if out, ok := runIn(t, dir, cleanEnv(), "git", strings.Fields(advice)[1:]...); !ok {
+		t.Fatalf("the advice failed: %s", out)
+	}
+	out, ok = pushTo(t, r, nil, "main")
+	accepted(t, "the same push once HEAD names main", out, ok)
+}
