@@ -6,6 +6,7 @@ import (
 
 	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/signature"
 )
 
 // TestAgentPusherDecides: a commit an agent account pushed is an agent's,
@@ -31,6 +32,11 @@ func TestAgentPusherDecides(t *testing.T) {
 		if v, err := Decide(in, cfg); err != nil || v.Actor != Human {
 			t.Errorf("%s: %+v, %v", name, v, err)
 		}
+	}
+	signed := bot
+	signed.Signature = &signature.Status{Format: signature.FormatSSH, Verdict: signature.Valid, Signer: "jane@example.com"}
+	if v, err := Decide(signed, cfg); err != nil || v.Actor != Human || !strings.Contains(v.Disputed, "pushed by the agent account claude-bot") {
+		t.Errorf("a signed commit an agent account pushes: the push must stay on record as disputed: %+v, %v", v, err)
 	}
 	plain := Input{Message: "Edit\n", HasMessage: true, Author: changes.Identity{Name: "claude-bot", Email: "claude-bot@example.com"}, Committer: jane}
 	if v, err := Decide(plain, cfg); err != nil || v.Actor != Human {
