@@ -49,3 +49,22 @@ func TestTagCannotShadowTheBaseOfANewBranch(t *testing.T) {
 		t.Fatalf("GitLab: exit %d, %d commits\n%s%s", code, rep.Summary.Commits, out, errOut)
 	}
 }
+
+// TestNewBranchThroughTheAction: a checkout of the pushed branch alone
+// has no refs/remotes/origin/main; the Action fetches it under that name,
+// and the new branch's rewrite is judged against it.
+func TestNewBranchThroughTheAction(t *testing.T) {
+	r := workspaceRepo(t)
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	r.git("clone", "-q", "--bare", r.dir, remote)
+	r.git("checkout", "-q", "-b", "feature")
+	rewriteProgress(r)
+	head := r.commit("rewrite an entry")
+	r.git("push", "-q", remote, "feature")
+	checkout := filepath.Join(t.TempDir(), "checkout")
+	r.git("clone", "-q", "--no-local", "--single-branch", "-b", "feature", remote, checkout)
+	run := runAction(t, checkout, nil, "push", newBranchPushPayload("feature", head))
+	if run.outputs["exit-code"] != "1" || !strings.Contains(run.log, "small/append-only") {
+		t.Fatalf("the Action did not judge the new branch against main (exit-code %q):\n%s", run.outputs["exit-code"], run.log)
+	}
+}

@@ -354,12 +354,16 @@ func runActionAs(t testing.TB, use actionUse, workspace string, inputs map[strin
 	}
 	values := map[string]string{"github.action_path": actionPath, "github.action_ref": use.ref, "github.workspace": workspace, "github.event_name": event}
 	var fields struct {
-		Before string `json:"before"`
+		Before     string `json:"before"`
+		Repository struct {
+			DefaultBranch string `json:"default_branch"`
+		} `json:"repository"`
 	}
 	if err := json.Unmarshal([]byte(payload), &fields); err != nil {
 		t.Fatalf("the event payload is not JSON: %v", err)
 	}
 	values["github.event.before"] = fields.Before
+	values["github.event.repository.default_branch"] = fields.Repository.DefaultBranch
 	for name, in := range a.Inputs {
 		values["inputs."+name] = in.Default
 	}
