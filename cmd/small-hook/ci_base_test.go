@@ -68,3 +68,21 @@ func TestNewBranchThroughTheAction(t *testing.T) {
 		t.Fatalf("the Action did not judge the new branch against main (exit-code %q):\n%s", run.outputs["exit-code"], run.log)
 	}
 }
+
+// TestPushSemanticsNameTheirStage: --previous and --history are range
+// checks (what the pre-push hook and CI run); their summary and errors
+// say so, not "pre-commit stage", and a range that touches nothing
+// governed still prints what it checked.
+func TestPushSemanticsNameTheirStage(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("README.md", "docs\n")
+	r.commit("docs")
+	for _, args := range [][]string{{"--previous", base}, {"--history"}} {
+		code, out, errOut := r.check(nil, append([]string{"check"}, args...)...)
+		if code != exitOK || !strings.Contains(out, "small-hook (pre-push/CI check)") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+}

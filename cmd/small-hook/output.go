@@ -54,7 +54,7 @@ func (c *checkCmd) stage() string {
 		return stagePrePush
 	case c.CommitMsg != "":
 		return stageCommitMsg
-	case c.Base != "", c.CI:
+	case c.Base != "", c.Previous != "", c.History, c.CI:
 		return stageRange
 	case c.All:
 		return stageTree
