@@ -174,6 +174,22 @@ func TestPreReceiveNewBranchesTagsAndDeletions(t *testing.T) {
 		}
 		refused(t, "deleting "+ref, out, ok, "refs/heads/"+ref, "", "refs/heads/"+ref, "push/protected")
 	}
+
+	// The messages' advice: a human removes the branch from push.protect
+	// on the default branch first; the default branch is changed on the
+	// server first.
+	r.git("reset", "-q", "--hard", serverHas(t, s, "refs/heads/main"))
+	r.write(".small-hook.yml", "push:\n  protect: []\n")
+	r.commit("release branches may go")
+	out, ok = pushTo(t, r, nil, "main")
+	accepted(t, "the configuration change", out, ok)
+	out, ok = pushTo(t, r, nil, ":release/1")
+	accepted(t, "deleting a branch push.protect no longer names", out, ok)
+	out, ok = pushTo(t, r, nil, "main:next")
+	accepted(t, "a new branch at main", out, ok)
+	r.git("-C", s.dir, "symbolic-ref", "HEAD", "refs/heads/next")
+	out, ok = pushTo(t, r, nil, ":main")
+	accepted(t, "deleting main once the default branch is another", out, ok)
 }
 
 // TestPreReceivePolicyComesFromTheDefaultBranch: a pushed commit that
