@@ -55,6 +55,7 @@ func (b *bench) scenarios() []func() (scenario, error) {
 		b.referenceHistory,
 		b.longHistory,
 		b.signedRange,
+		b.preReceive,
 	}
 }
 
