@@ -17,33 +17,51 @@ type knownAgent struct {
 }
 
 // knownAgents are the identities recognised without configuration, as the
-// agents write them into commits:
-//
-//   - Claude Code: the trailer `Co-Authored-By: Claude <noreply@anthropic.com>`
-//     (the model name varies); the Claude GitHub app commits as claude[bot].
-//   - aider: `Co-authored-by: aider (<model>) <aider@aider.chat>`, in older
-//     releases noreply@aider.chat; or "(aider)" appended to the author's
-//     name (see aiderSuffix).
-//   - GitHub Copilot coding agent: the author
-//     `Copilot <198982749+Copilot@users.noreply.github.com>`.
-//   - Cursor's agent: the author `Cursor Agent <cursoragent@cursor.com>`.
-//   - Devin: `Co-Authored-By: Devin <158243242+devin-ai-integration[bot]@users.noreply.github.com>`.
-//   - Google Jules: google-labs-jules[bot] as author or co-author.
-//   - Amp: `Co-authored-by: Amp <amp@ampcode.com>`.
+// agents and the tools around them write them into commits: as the author
+// or committer, or in a Co-authored-by trailer. docs/attribution.md lists
+// each with the public source it was taken from; keep the two together.
 //
 // A GitHub App's address is "<user id>+<app>[bot]@users.noreply.github.com";
 // the patterns leave the id open. Brackets are literal in these globs.
+// Addresses that humans commit with too are left out: GitHub's
+// noreply@github.com, for one, commits every merge made on github.com.
 func knownAgents() []knownAgent {
+	const app = "@users.noreply.github.com"
 	return []knownAgent{
 		{"Claude Code", "noreply@anthropic.com"},
-		{"Claude GitHub app", "*+claude[bot]@users.noreply.github.com"},
+		{"Claude GitHub app", "*+claude[bot]" + app},
+		{"Claude GitHub app", "*+anthropic-claude[bot]" + app},
+		{"Claude Code GitHub Action", "*+claude-code-action[bot]" + app},
 		{"aider", "aider@aider.chat"},
 		{"aider", "noreply@aider.chat"},
-		{"GitHub Copilot coding agent", "*+copilot@users.noreply.github.com"},
+		{"aider", "noreply@aider.dev"},
+		{"OpenAI Codex", "noreply@openai.com"},
+		{"OpenAI Codex", "codex@openai.com"},
+		{"OpenAI Codex GitHub app", "*+openai-codex[bot]" + app},
+		{"Codex in ChatGPT (cloud)", "*+chatgpt-codex-connector[bot]" + app},
+		{"GitHub Copilot coding agent and CLI", "*+copilot" + app},
+		{"GitHub Copilot app", "*+copilot[bot]" + app},
+		{"GitHub Copilot in VS Code", "copilot@github.com"},
 		{"Cursor agent", "cursoragent@cursor.com"},
-		{"Devin", "*+devin-ai-integration[bot]@users.noreply.github.com"},
-		{"Google Jules", "*+google-labs-jules[bot]@users.noreply.github.com"},
+		{"Cursor GitHub app", "*+cursor[bot]" + app},
+		{"Devin", "*+devin-ai-integration[bot]" + app},
+		{"Google Jules", "*+google-labs-jules[bot]" + app},
+		{"Gemini CLI", "gemini-cli-agent@google.com"},
+		{"Gemini Code Assist GitHub app", "*+gemini-code-assist[bot]" + app},
 		{"Amp", "amp@ampcode.com"},
+		{"opencode", "noreply@opencode.ai"},
+		{"opencode GitHub agent", "*+opencode-agent[bot]" + app},
+		{"OpenHands", "openhands@all-hands.dev"},
+		{"OpenHands", "openhands@openhands.dev"},
+		{"OpenHands GitHub account", "*+openhands-agent" + app},
+		{"Factory droid", "*+factory-droid[bot]" + app},
+		{"Windsurf", "noreply@codeium.com"},
+		{"Cline", "noreply@cline.bot"},
+		{"Cline GitHub app", "*+cline[bot]" + app},
+		{"Roo Code", "support@roocode.com"},
+		{"Continue GitHub app", "*+continue[bot]" + app},
+		{"Amazon Q Developer GitHub app", "*+amazon-q-developer[bot]" + app},
+		{"Sweep", "*+sweep-ai[bot]" + app},
 	}
 }
 
@@ -53,8 +71,13 @@ const aiderSuffix = "(aider)"
 
 // agentTrailers are trailer keys whose presence marks an agent, whatever
 // their value: the policy trailers `Assisted-by: AGENT:MODEL` (Linux
-// kernel) and `Generated-by:`.
-func agentTrailers() []string { return []string{"Assisted-by", "Generated-by"} }
+// kernel, Fedora), `Generated-by:` (Apache), `AI-Assisted-By:` and
+// `Co-authored-by-AI:` (project conventions), and the session trailers
+// agents write beside their co-author line: Amp's `Amp-Thread-ID:` and
+// `Amp-Thread:`, Claude Code's `Claude-Session:`.
+func agentTrailers() []string {
+	return []string{"Assisted-by", "Generated-by", "AI-Assisted-By", "Co-authored-by-AI", "Amp-Thread-ID", "Amp-Thread", "Claude-Session"}
+}
 
 // isAgent reports whether an identity is a known or a configured agent.
 func isAgent(id changes.Identity, cfg config.Attribution) bool {

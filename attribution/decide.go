@@ -30,6 +30,9 @@ type Input struct {
 	// Readiness is, before the commit exists, what git's signing settings
 	// promise (signature.Policy.Readiness); nil when not judged.
 	Readiness *signature.Readiness
+	// Setup is, in the pre-commit stage, what runs after it (see Setup);
+	// nil elsewhere.
+	Setup *Setup
 	// Pusher is the account a server authenticated for the push that
 	// brings the commit (the pre-receive hook), and PusherSource the
 	// variable the server named it in (GL_USERNAME, ...); "" elsewhere.
@@ -61,7 +64,7 @@ func Decide(in Input, cfg config.Attribution) (Verdict, error) {
 	if err != nil {
 		return v, err
 	}
-	v.Signature, v.Readiness = in.Signature, in.Readiness
+	v.Signature, v.Readiness, v.Setup = in.Signature, in.Readiness, in.Setup
 	v.Rewrite = rewriteReason(in)
 	return v, nil
 }
@@ -163,13 +166,21 @@ func agentPusher(in Input, cfg config.Attribution) string {
 }
 
 // agentMarker returns the first evidence that an agent made the change,
-// or "".
+// or "": an agent co-author names the agent, so it is preferred to a
+// trailer that only marks one.
+//
+// The co-authors of GitHub's squash of a pull request are no evidence
+// (see isGitHubSquash): they are the pull request's authors, whose
+// commits were judged as themselves.
 func agentMarker(in Input, trailers []Trailer, cfg config.Attribution) string {
-	keys := append(agentTrailers(), cfg.Trailers...)
+	squash := isGitHubSquash(in)
 	for _, t := range trailers {
-		if isCoAuthor(t.Key) && isAgent(parseIdentity(t.Value), cfg) {
+		if !squash && isCoAuthor(t.Key) && isAgent(parseIdentity(t.Value), cfg) {
 			return "trailer " + t.Key + ": " + clip(t.Value)
 		}
+	}
+	keys := append(agentTrailers(), cfg.Trailers...)
+	for _, t := range trailers {
 		for _, k := range keys {
 			if strings.EqualFold(t.Key, k) {
 				return "trailer " + t.Key + ": " + clip(t.Value)
@@ -183,6 +194,9 @@ func agentMarker(in Input, trailers []Trailer, cfg config.Attribution) string {
 		if isAgent(who.id, cfg) {
 			return fmt.Sprintf("%s %s <%s>", who.role, clip(who.id.Name), clip(who.id.Email))
 		}
+	}
+	if squash {
+		return ""
 	}
 	for _, l := range coAuthorLines(in.Message) {
 		if isAgent(parseIdentity(l.Value), cfg) {

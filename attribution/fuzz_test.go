@@ -27,3 +27,28 @@ func FuzzParseTrailers(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCommitted: cleaning a message up never panics, and cleaning up what
+// it gives changes nothing more (git's cleanup is idempotent) when the
+// comment character is fixed.
+func FuzzCommitted(f *testing.F) {
+	for _, s := range []string{
+		"Subject\n\nSmall-Rewrite: typo\n\n; Please enter\n;\n",
+		"# Heading\n\nSmall-Actor: agent\n; ------------------------ >8 ------------------------\ndiff\n",
+		"  \n\nSubject  \n\n\n\nBody\t\n\n", "", "\r\n\r\n", "#\n;\n@\n!\n$\n%\n^\n&\n|\n:\n",
+	} {
+		f.Add(s, "default", true, ";")
+		f.Add(s, "strip", false, "auto")
+	}
+	f.Fuzz(func(t *testing.T, file, mode string, editor bool, comment string) {
+		c := Cleanup{Mode: mode, Editor: editor, CommentChar: comment}
+		once, err := c.Committed(file)
+		if err != nil || strings.EqualFold(comment, "auto") || comment == "" {
+			return
+		}
+		twice, err := c.Committed(once)
+		if err != nil || twice != once {
+			t.Fatalf("%+v: cleaning %q up again gave %q, want %q (%v)", c, file, twice, once, err)
+		}
+	})
+}

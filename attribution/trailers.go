@@ -40,28 +40,21 @@ func ParseTrailers(message string) []Trailer {
 	lines = lines[:endOfMessage(lines)]
 	block := lines[trailerBlockStart(lines):]
 
-	// Join continuation lines to the trailer they continue.
-	var items []string
-	last := -1
-	for _, l := range block {
-		if last >= 0 && isSpace(l[0]) {
-			items[last] += l
-			continue
-		}
-		items = append(items, l)
-		last = -1
-		if separator(l) >= 1 {
-			last = len(items) - 1
-		}
-	}
+	// A trailer and the continuation lines after it are one item: the
+	// lines block[start:end], joined once (joining line by line would copy
+	// a long folded value once per line).
 	var trailers []Trailer
-	for _, item := range items {
-		if isComment(item) {
-			continue
-		}
-		if i := separator(item); i >= 1 {
+	for start := 0; start < len(block); {
+		end := start + 1
+		i := separator(block[start])
+		if i >= 1 && !isComment(block[start]) {
+			for end < len(block) && isSpace(block[end][0]) {
+				end++
+			}
+			item := strings.Join(block[start:end], "")
 			trailers = append(trailers, Trailer{Key: trimSpace(item[:i]), Value: unfold(item[i+1:])})
 		}
+		start = end
 	}
 	return trailers
 }

@@ -54,4 +54,43 @@ type Verdict struct {
 	// required, whether git's settings will sign the commit with a key the
 	// policy accepts; nil otherwise.
 	Readiness *signature.Readiness
+	// Setup says, in the pre-commit stage, what runs after it; nil
+	// elsewhere.
+	Setup *Setup
+}
+
+// Setup is what the pre-commit stage knows of the hooks around it, for the
+// checks that need the commit message: whether they can leave their
+// decision to the commit-msg stage, and otherwise what a user of this
+// setup does.
+type Setup struct {
+	// InCommit is true when the check runs inside `git commit` (git hands
+	// its hooks GIT_INDEX_FILE), not by hand.
+	InCommit bool
+	// CommitMsg is true when the repository's commit-msg hook runs
+	// small-hook's commit-msg check: small-hook's own hook, or the
+	// pre-commit framework's with small-hook's commit-msg hook configured.
+	CommitMsg bool
+	// Install says how to install that hook in this setup, for advice:
+	// "small-hook install", or the pre-commit framework's steps.
+	Install string
+}
+
+// Deferred reports whether the pre-commit stage leaves the decisions that
+// need the commit message to the commit-msg stage: the actor is not known
+// yet, the check runs inside `git commit`, and the commit-msg hook will
+// run small-hook with the message. Such checks then report nothing here;
+// the commit-msg stage reports them once.
+func (v Verdict) Deferred() bool {
+	return v.Pending && v.Setup != nil && v.Setup.InCommit && v.Setup.CommitMsg
+}
+
+// MayRewrite reports whether the change may rewrite or retire governed
+// history on purpose: a commit decided human that gives a Small-Rewrite
+// reason and carries no evidence of an agent at all. An agent marker
+// withdraws the privilege whatever else the commit says, a valid
+// signature by a human's key included (Disputed): a human's key on an
+// agent's commit is exactly what the marker may be telling.
+func (v Verdict) MayRewrite() bool {
+	return v.Rewrite != "" && !v.Pending && v.Actor == Human && v.Disputed == ""
 }

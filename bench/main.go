@@ -55,6 +55,9 @@ func (b *bench) scenarios() []func() (scenario, error) {
 		b.referenceHistory,
 		b.longHistory,
 		b.signedRange,
+		b.ledgerReference,
+		b.ledgerGrowth,
+		b.preCommitCommit,
 		b.preReceive,
 	}
 }

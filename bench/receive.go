@@ -5,13 +5,13 @@ import (
 	"path/filepath"
 )
 
-// preReceive is scenario 11: the 200-commit pull request of scenario 4
+// preReceive is scenario 14: the 200-commit pull request of scenario 4
 // pushed to a server, judged by the pre-receive hook as git runs it
 // (`small-hook check --pre-receive` in the bare repository, the ref update
 // on standard input, the server's main still at the base), and by gitleaks
 // over the same range in the same repository.
 func (b *bench) preReceive() (scenario, error) {
-	s := scenario{title: "11. pre-receive hook, a 200-commit push",
+	s := scenario{title: "14. pre-receive hook, a 200-commit push",
 		targets: map[string]float64{"gitleaks git --log-opts=BASE..HEAD": 0.5}}
 	dir, err := b.repo("receive", 0)
 	if err != nil {

@@ -79,6 +79,9 @@ type Commit struct {
 	// CommitterTime is the committer date, when an SSH signing key's
 	// valid-after and valid-before are judged.
 	CommitterTime time.Time
+	// AuthorTime is the author date: when the change was first committed
+	// (an amend or a rebase keeps it and moves the committer date).
+	AuthorTime time.Time
 	// Signature is the commit's gpgsig header without the header name and
 	// continuation spaces (an armored SSH, OpenPGP or X.509 signature); ""
 	// when the commit is not signed.

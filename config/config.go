@@ -11,7 +11,10 @@ type Config struct {
 	Secrets     Secrets
 	SMP         SMP
 	Signatures  Signatures
-	Push        Push
+	// Ledger configures what `small-hook log` checks (see Ledger).
+	Ledger Ledger
+	// Push configures what a push may not do (see Push).
+	Push Push
 	// Rules changes rules' severities by rule ID (see RuleSetting); nil
 	// keeps every rule's default.
 	Rules map[string]RuleSetting
@@ -84,5 +87,6 @@ func Default() *Config {
 		Secrets:     Secrets{Scope: "governed"},
 		SMP:         SMP{SyncReplace: "error"},
 		Signatures:  Signatures{Require: "off"},
+		Ledger:      defaultLedger(),
 	}
 }

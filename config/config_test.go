@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLoad(t *testing.T) {
@@ -37,6 +38,7 @@ signatures:
 		Secrets:     Secrets{Scope: "staged"},
 		SMP:         SMP{SyncReplace: "warning"},
 		Signatures:  Signatures{AllowedSigners: ".github/allowed_signers", OpenPGPKeys: ".github/signing-keys.asc", Require: "human-owned"},
+		Ledger:      Default().Ledger,
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("got %+v\nwant %+v", cfg, want)
@@ -315,6 +317,52 @@ func TestMatchMore(t *testing.T) {
 	for _, tc := range cases {
 		if got := Match(tc.pattern, tc.s); got != tc.want {
 			t.Errorf("Match(%q, %q) = %v, want %v", tc.pattern, tc.s, got, tc.want)
+		}
+	}
+}
+
+func TestLoadLedger(t *testing.T) {
+	cfg, err := Load([]byte(`ledger:
+  clock-skew: 90s
+  backfill: 30d
+  identities:
+    - did: "did:key:z6MkAgentOne"
+      email: one@agents.example
+    - did: "did:key:z6MkAgentOne"
+      email: one@other.example
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Ledger{ClockSkew: 90 * time.Second, Backfill: 30 * 24 * time.Hour, Identities: []DIDIdentity{
+		{DID: "did:key:z6MkAgentOne", Email: "one@agents.example"}, {DID: "did:key:z6MkAgentOne", Email: "one@other.example"},
+	}}
+	if !reflect.DeepEqual(cfg.Ledger, want) {
+		t.Errorf("got %+v\nwant %+v", cfg.Ledger, want)
+	}
+	if got := cfg.Ledger.Emails("did:key:z6MkAgentOne"); len(got) != 2 || cfg.Ledger.Emails("did:key:other") != nil {
+		t.Errorf("Emails: %v", got)
+	}
+	if d := Default().Ledger; d.ClockSkew != 5*time.Minute || d.Backfill != 7*24*time.Hour || FormatDuration(d.Backfill) != "7d" || FormatDuration(d.ClockSkew) != "5m" {
+		t.Errorf("defaults %+v", d)
+	}
+	for input, line := range map[string]int{
+		"ledger:\n  clock-skew: 5\n":                                         2,
+		"ledger:\n  clock-skew: 5 m\n":                                       2,
+		"ledger:\n  backfill: -7d\n":                                         2,
+		"ledger:\n  backfill: 7w\n":                                          2,
+		"ledger:\n  backfill: 99999999999d\n":                                2,
+		"ledger:\n  skew: 5m\n":                                              2,
+		"ledger:\n  identities: {did: x}\n":                                  2,
+		"ledger:\n  identities:\n    - did: anonymous\n      email: a@b\n":   3,
+		"ledger:\n  identities:\n    - did: did:key:z\n":                     3,
+		"ledger:\n  identities:\n    - did: did:key:z\n      email: <a@b>\n": 4,
+		"ledger:\n  identities:\n    - did: did:key:z\n      mail: a@b\n":    4,
+	} {
+		_, err := Load([]byte(input))
+		var ce *Error
+		if !errors.As(err, &ce) || ce.Line != line {
+			t.Errorf("%q: %v, want an error at line %d", input, err, line)
 		}
 	}
 }

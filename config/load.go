@@ -38,7 +38,7 @@ func Load(data []byte) (*Config, error) {
 	if !ok {
 		return nil, l.fail(nil, "the configuration must be a mapping")
 	}
-	if err := l.keys(nil, top, "attribution", "secrets", "smp", "signatures", "push", "rules", "exclude"); err != nil {
+	if err := l.keys(nil, top, "attribution", "secrets", "smp", "signatures", "ledger", "push", "rules", "exclude"); err != nil {
 		return nil, err
 	}
 	if err := l.rules(top, cfg); err != nil {
@@ -61,6 +61,9 @@ func Load(data []byte) (*Config, error) {
 		return nil, err
 	}
 	if err := l.signatures(top, &cfg.Signatures); err != nil {
+		return nil, err
+	}
+	if err := l.ledger(top, &cfg.Ledger); err != nil {
 		return nil, err
 	}
 	if err := l.push(top, &cfg.Push); err != nil {

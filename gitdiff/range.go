@@ -53,9 +53,18 @@ func (r *Repo) RangeExcluding(excluded []string, head string, scope Scope, fn fu
 	if err != nil {
 		return 0, err
 	}
+	if err := r.eachUnit(commits, scope, fn); err != nil {
+		return 0, err
+	}
+	return len(commits), nil
+}
+
+// eachUnit calls fn with the unit of each commit in turn, building the
+// next one on a twin while fn checks the current one (see Range).
+func (r *Repo) eachUnit(commits []*object.Commit, scope Scope, fn func(changes.Unit) error) error {
 	builder, err := r.twin()
 	if err != nil {
-		return 0, err
+		return err
 	}
 	units := make(chan builtUnit)
 	stop := make(chan struct{})
@@ -68,14 +77,14 @@ func (r *Repo) RangeExcluding(excluded []string, head string, scope Scope, fn fu
 	}()
 	for next := range units {
 		if next.err != nil {
-			return 0, next.err
+			return next.err
 		}
 		if err := fn(next.unit); err != nil {
-			return 0, err
+			return err
 		}
 		clear(r.blobs)
 	}
-	return len(commits), nil
+	return nil
 }
 
 // builtUnit is a commit's unit, or why it could not be built.
@@ -220,6 +229,7 @@ func (r *Repo) describe(c *object.Commit) *changes.Commit {
 		Author:        changes.Identity{Name: c.Author.Name, Email: c.Author.Email},
 		Committer:     changes.Identity{Name: c.Committer.Name, Email: c.Committer.Email},
 		CommitterTime: c.Committer.When,
+		AuthorTime:    c.Author.When,
 		Signature:     c.PGPSignature,
 		Payload:       func() ([]byte, error) { return r.signedPayload(h) },
 	}

@@ -37,7 +37,7 @@ func (r *Repo) between(bases []plumbing.Hash, head plumbing.Hash) ([]*object.Com
 	defer g.Close()
 	var hashes []plumbing.Hash
 	if len(bases) == 0 {
-		hashes, err = g.reachable(head)
+		hashes, err = g.reachable(head, false)
 	} else {
 		hashes, err = g.walk(bases, head)
 	}
@@ -66,8 +66,9 @@ func (r *Repo) contains(tip, c plumbing.Hash) (bool, error) {
 }
 
 // reachable lists every commit reachable from head. The whole history
-// must be in the clone.
-func (g *graph) reachable(head plumbing.Hash) ([]plumbing.Hash, error) {
+// must be in the clone, unless toBoundary: then a shallow clone's boundary
+// commits are listed and the walk goes no further down from them.
+func (g *graph) reachable(head plumbing.Hash, toBoundary bool) ([]plumbing.Hash, error) {
 	seen := map[plumbing.Hash]bool{head: true}
 	stack := []plumbing.Hash{head}
 	var out []plumbing.Hash
@@ -78,10 +79,13 @@ func (g *graph) reachable(head plumbing.Hash) ([]plumbing.Hash, error) {
 		if err != nil {
 			return nil, err
 		}
-		if n.shallow {
+		if n.shallow && !toBoundary {
 			return nil, fmt.Errorf("the parents of commit %s are missing: %w", h, ErrShallow)
 		}
 		out = append(out, h)
+		if n.shallow {
+			continue
+		}
 		for _, p := range n.parents {
 			if !seen[p] {
 				seen[p] = true

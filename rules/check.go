@@ -83,7 +83,7 @@ func (c *Checker) Check(u *changes.Unit) error {
 	c.cache.next()
 	var main, apart []*Rule
 	for _, r := range c.opts.Rules {
-		if !c.policy.runs[r.ID] || (u.Mode == changes.ModeTip && !r.Continuity) {
+		if r.Ledger || !c.policy.runs[r.ID] || (u.Mode == changes.ModeTip && !r.Continuity) {
 			continue
 		}
 		if r.Apart {

@@ -64,6 +64,11 @@ type Rule struct {
 	// Run checks one unit and reports through the pass. An error means the
 	// check could not be done (exit code 2), never that a rule fired.
 	Run func(*Pass) error
+	// Ledger marks a rule that judges the ledger `small-hook log` builds
+	// from a whole history (the commit that recorded each entry, and what
+	// the entries claim), not one unit of change: its Run is nil, check
+	// never runs it, and the ledger reports its findings through Settings.
+	Ledger bool
 	// Continuity marks a rule that judges whether one version of a file
 	// continues the history of another (append-only entries, ids, versions
 	// that never go down): the only rules a tip comparison

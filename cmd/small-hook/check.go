@@ -312,9 +312,17 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 		if err != nil {
 			return nil, fmt.Errorf("reading the commit message: %w", err)
 		}
-		staged.Message, staged.HasMessage = string(msg), true
+		if staged.Message, err = committedMessage(repo, e, msg); err != nil {
+			return nil, err
+		}
+		staged.HasMessage = true
 		staged.Author = repo.Author()
 		staged.Committer = repo.Committer()
+	} else if c.preCommitStage() {
+		var err error
+		if staged.Setup, err = hookSetup(absDir(e, c.Repo), e); err != nil {
+			return nil, err
+		}
 	}
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged

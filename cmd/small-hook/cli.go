@@ -19,6 +19,7 @@ type cli struct {
 
 	Check      checkCmd     `cmd:"" help:"Check the staged change, a range of commits, or a whole tree."`
 	Rules      rulesCmd     `cmd:"" help:"List every rule with its documentation."`
+	Log        logCmd       `cmd:"" help:"Print the verified ledger: the commit that recorded each progress and provenance entry, and its checks."`
 	Install    installCmd   `cmd:"" help:"Install small-hook's pre-commit, commit-msg and pre-push git hooks."`
 	Uninstall  uninstallCmd `cmd:"" help:"Remove the git hooks small-hook installed."`
 	VersionCmd versionCmd   `cmd:"" name:"version" help:"Print the version (the same as --version)."`
@@ -325,6 +326,21 @@ Exit codes:
      shallow clone missing the range's history, an unsupported repository
      format, a malformed .small-hook.yml or .gitleaks.toml, unmerged index
      entries
+`,
+		"log": `Examples:
+  # who recorded every progress and provenance entry of HEAD, one line each
+  small-hook log
+  # one workspace's progress, as JSON
+  small-hook log --format json examples/demo/.small/progress.small.yml
+  # in CI: fail on an unverified ledger, with the base branch's configuration
+  small-hook log --verify --config-rev refs/remotes/origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
+
+Exit codes:
+  0  the ledger was printed (with --verify: no error findings)
+  1  with --verify: at least one error finding
+  2  could not list the ledger: bad usage, unknown revision, a ledger file
+     that cannot be read, a malformed .small-hook.yml, or (with --verify) a
+     shallow clone
 `,
 		"install": `Examples:
   # the pre-commit, commit-msg and pre-push hooks of this repository

@@ -204,9 +204,12 @@ func TestReportThroughNativeHooks(t *testing.T) {
 		t.Errorf("a commit that touches no governed file: ok %v, output %q; want nothing", ok, out)
 	}
 
-	rewriteProgress(r)
+	// A wrong small_version is the pre-commit stage's to refuse (a rewrite
+	// of history it leaves to the commit-msg stage, which reads the
+	// message).
+	r.write(progressPath, strings.Replace(r.read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
 	r.git("add", "-A")
-	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "rewrite")
+	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "bump")
 	if ok || !strings.Contains(out, "small-hook (pre-commit stage): 1 error in 1 file (1 file checked)\n") {
 		t.Errorf("the pre-commit refusal does not name small-hook and its stage:\n%s", out)
 	}

@@ -4,6 +4,7 @@ package registry
 
 import (
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/rules/ledger"
 	"github.com/small-hook/small-hook/rules/owner"
 	"github.com/small-hook/small-hook/rules/paths"
 	"github.com/small-hook/small-hook/rules/push"
@@ -21,5 +22,6 @@ func All() []*rules.Rule {
 	all = append(all, paths.Rules()...)
 	all = append(all, push.Rules()...)
 	all = append(all, secret.Rules()...)
+	all = append(all, ledger.Rules()...)
 	return all
 }

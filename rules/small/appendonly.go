@@ -2,24 +2,20 @@ package small
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
-	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/yamldoc"
 )
-
-// maxEntryFindings bounds how many findings one change's broken history
-// gives; the rest are counted in a last finding.
-const maxEntryFindings = 20
 
 func appendOnlyRule() *rules.Rule {
 	return &rules.Rule{
 		ID:       "small/append-only",
 		Severity: rules.Error,
 		Doc: `progress.small.yml is append-only
-SMALL invariant 3: progress entries must not be deleted or modified after creation; new entries are appended. Compared with the previous version (HEAD, or each commit's parent), every existing entry must still be there, unchanged and in order, small_version and owner must not change, and the file must not be deleted. Values are compared, not text, so re-serialisation (key order, indentation, quoting) is fine, and so is the rewrite of old timestamps that ` + "`small progress migrate`" + ` makes: the same instant written otherwise (UTC, nine fractional digits), and entries that share an instant spread by a nanosecond each (by no more nanoseconds than there are such entries, as current and earlier releases do); exactly what migrate computes for an entry it had to move past its predecessor is accepted too, and nothing else. An entry is new because of where it stands: an old entry copied to the end is a new entry, and any entry placed before old ones is reported. A merge must keep the merge base's entries as a prefix and every parent's entries in that parent's order. To correct an entry, restore it and append a new entry that supersedes it. A rewrite the project intends (e.g. ` + "`small fix --orphan-progress`" + `) is committed by a human with the trailer Small-Rewrite: <reason> and is then reported as a warning that lists every rewritten entry (in the pre-commit stage, which cannot read the message, set SMALL_HOOK_REWRITE=<reason> to leave the verdict to the commit-msg stage).`,
+SMALL invariant 3: progress entries must not be deleted or modified after creation; new entries are appended. Compared with the previous version (HEAD, or each commit's parent), every existing entry must still be there, unchanged and in order, small_version and owner must not change, and the file must not be deleted. Values are compared, not text, so re-serialisation (key order, indentation, quoting) is fine, and so is the rewrite of old timestamps that ` + "`small progress migrate`" + ` makes: the same instant written otherwise (UTC, nine fractional digits), and entries that share an instant spread by a nanosecond each (by no more nanoseconds than there are such entries, as current and earlier releases do); exactly what migrate computes for an entry it had to move past its predecessor is accepted too, and nothing else. An entry is new because of where it stands: an old entry copied to the end is a new entry, and any entry placed before old ones is reported. A merge must keep the merge base's entries as a prefix and every parent's entries in that parent's order. To correct an entry, restore it and append a new entry that supersedes it. However many entries a change rewrites, it is one finding that lists them (the first five, and how many more). A rewrite the project intends (e.g. ` + "`small fix --orphan-progress`" + `) is committed by a human with the trailer Small-Rewrite: <reason> and no agent marker, signed or not: it is then a warning that records the reason. The pre-commit stage, which cannot read the message, leaves the decision to the commit-msg stage when the commit-msg hook runs small-hook; where none does, a human sets SMALL_HOOK_REWRITE=<reason> for the commit, and the message says which applies.`,
 		Continuity: true,
 		Run: func(pass *rules.Pass) error {
 			for _, s := range spaces(pass) {
@@ -32,12 +28,12 @@ SMALL invariant 3: progress entries must not be deleted or modified after creati
 	}
 }
 
-// checkAppendOnly judges one change to a progress file.
+// checkAppendOnly judges one change to a progress file: however many ways
+// it rewrites history, it is one finding.
 func checkAppendOnly(pass *rules.Pass, ch *changes.Change) {
-	r := newRewrites(pass, ch.Path)
 	if ch.New == nil {
 		if ch.Old != nil {
-			r.report(0, "%s was deleted: progress is append-only history and must be kept; restore it (git restore --staged --worktree %s)", ch.Path, ch.Path)
+			pass.ReportRewrite(ch.Path, 0, ch.Path+" was deleted: progress is append-only history and is kept", restoreDeleted(pass, ch.Path))
 		}
 		return
 	}
@@ -48,8 +44,10 @@ func checkAppendOnly(pass *rules.Pass, ch *changes.Change) {
 	if newFile.err != nil {
 		return
 	}
+	r := newRewrites(pass, ch.Path)
+	defer r.report()
 	if ch.Merge != nil {
-		checkMerge(pass, ch, newFile)
+		checkMerge(r, ch, newFile)
 		return
 	}
 	if ch.Old == nil || ch.Old.Kind != changes.KindFile {
@@ -59,8 +57,42 @@ func checkAppendOnly(pass *rules.Pass, ch *changes.Change) {
 	if oldFile.err != nil {
 		return
 	}
+	old, cur := entriesOf(oldFile), entriesOf(newFile)
 	checkHeader(r, oldFile, newFile)
-	checkHistory(r, align(entriesOf(oldFile), entriesOf(newFile)), newFile, "the previous version")
+	checkHistory(r, align(old, cur), newFile, "the previous version")
+	if orphanRepair(old, cur) {
+		r.repair = "these are the rewrites the reference CLI's `small fix --orphan-progress` makes after `small reset`: old task_ids that name no plan task become meta/ ones, and a meta/reconcile-plan entry records it"
+	}
+}
+
+// restoreDeleted says how to bring back a deleted file: from HEAD in the
+// staged stages, in a new commit from the parent in a range.
+func restoreDeleted(pass *rules.Pass, path string) string {
+	if c := pass.Unit.Commit; c != nil && len(c.Parents) > 0 {
+		return fmt.Sprintf("restore it in a new commit (git checkout %s -- %s)", c.Parents[0][:min(12, len(c.Parents[0]))], path)
+	}
+	return "restore it (git restore --staged --worktree " + path + ")"
+}
+
+// orphanRepair reports whether a change rewrites nothing but the task_ids
+// of old entries into meta/ ones and appends a meta/reconcile-plan entry:
+// what `small fix --orphan-progress` writes.
+func orphanRepair(old, cur []any) bool {
+	if len(cur) <= len(old) || taskOf(cur[len(cur)-1]) != "meta/reconcile-plan" {
+		return false
+	}
+	renamed := 0
+	for i, o := range old {
+		keys := yamldoc.ChangedKeys(o, cur[i])
+		switch {
+		case len(keys) == 0:
+		case len(keys) == 1 && keys[0] == "task_id" && strings.HasPrefix(taskOf(cur[i]), "meta/"):
+			renamed++
+		default:
+			return false
+		}
+	}
+	return renamed > 0
 }
 
 // checkHeader reports a changed small_version or owner.
@@ -68,7 +100,7 @@ func checkHeader(r *rewrites, oldFile, newFile *parsed) {
 	for _, key := range []string{"small_version", "owner"} {
 		o, n := oldFile.top[key], newFile.top[key]
 		if !yamldoc.Equal(o, n) {
-			r.report(newFile.doc.Line(key), "%s changed from %s to %s: progress history keeps its header; restore it", key, show(o), show(n))
+			r.add(newFile.doc.Line(key), restoreHistory, "%s changed from %s to %s", key, show(o), show(n))
 		}
 	}
 }
@@ -118,7 +150,7 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 		if j := removed[0]; j < len(h.cur) {
 			line = at(j)
 		}
-		r.report(line, "%s of %s %s: progress is append-only; restore %s (to correct an entry, append a new entry that supersedes it)", entryRange(h.old, removed), what, plural(len(removed), "was removed", "were removed"), plural(len(removed), "it", "them"))
+		r.add(line, restoreHistory, "%s of %s %s", entryRange(h.old, removed), what, plural(len(removed), "was removed", "were removed"))
 		removed = nil
 	}
 	for i, o := range h.old {
@@ -127,11 +159,11 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 			flush()
 		case isPaired:
 			flush()
-			r.report(at(j), "%s of %s was changed (%s): progress is append-only; restore the entry as it was and append a new entry that supersedes it", entryName(i, o), what, changedKeys(o, h.cur[j]))
+			r.add(at(j), restoreHistory, "%s of %s was changed (%s)", entryName(i, o), what, changedKeys(o, h.cur[j]))
 		case h.indexOf(o, h.cur) >= 0:
 			flush()
 			j := h.indexOf(o, h.cur)
-			r.report(at(j), "%s of %s was moved to position %d: progress is append-only; restore the original order and append new entries at the end", entryName(i, o), what, j+1)
+			r.add(at(j), restoreHistory, "%s of %s was moved to position %d", entryName(i, o), what, j+1)
 		default:
 			removed = append(removed, i)
 		}
@@ -143,10 +175,10 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 			continue
 		}
 		if h.indexOf(h.cur[j], h.old) >= 0 {
-			r.report(at(j), "%s is a copy of an earlier entry placed before existing entries: new progress entries go at the end of the list", entryName(j, h.cur[j]))
+			r.add(at(j), restoreHistory, "%s is a copy of an earlier entry placed before existing entries", entryName(j, h.cur[j]))
 			continue
 		}
-		r.report(at(j), "%s was inserted before existing entries: new progress entries go at the end of the list", entryName(j, h.cur[j]))
+		r.add(at(j), restoreHistory, "%s was inserted before existing entries", entryName(j, h.cur[j]))
 	}
 }
 
@@ -188,52 +220,63 @@ func (h *history) indexOf(e any, list []any) int {
 	return -1
 }
 
-// rewrites reports the ways a change rewrites history: errors, unless a
-// human commit says it rewrites on purpose (trailer Small-Rewrite), which
-// makes them warnings that list every rewritten entry. It caps how many
-// findings one change gives.
+// restoreHistory is how to undo a rewrite of entries.
+const restoreHistory = "restore the entries as they were: an entry is corrected by appending a new entry that supersedes it, and new entries go at the end"
+
+// maxRewrites bounds how many rewrites one finding names.
+const maxRewrites = 5
+
+// rewrites gathers the ways one change rewrites history, for one finding
+// (rules.Pass.ReportRewrite decides its severity from who made the change).
 type rewrites struct {
 	pass *rules.Pass
 	path string
-	n    int
+	// line is the line of the first rewrite.
+	line  int
+	items []string
+	// undo lists how to undo each kind of rewrite found, once each.
+	undo []string
+	// repair names the reference CLI's repair when the rewrites are
+	// exactly what it writes.
+	repair string
 }
 
 func newRewrites(pass *rules.Pass, path string) *rewrites {
 	return &rewrites{pass: pass, path: path}
 }
 
-func (r *rewrites) report(line int, format string, args ...any) {
-	r.n++
-	sev, note := r.verdict()
-	switch {
-	case r.n <= maxEntryFindings:
-		r.pass.ReportSeverity(sev, r.path, line, format+note, args...)
-	case r.n == maxEntryFindings+1:
-		r.pass.ReportSeverity(sev, r.path, line, "more rewrites of history (only the first %d are listed)"+note, maxEntryFindings)
+// add records one rewrite at line, and how to undo it.
+func (r *rewrites) add(line int, undo, format string, args ...any) {
+	if len(r.items) == 0 {
+		r.line = line
+	}
+	r.items = append(r.items, fmt.Sprintf(format, args...))
+	if !slices.Contains(r.undo, undo) {
+		r.undo = append(r.undo, undo)
 	}
 }
 
-// verdict is the severity of a rewrite of history and what to add to its
-// message, from who made the change and whether it says it rewrites on
-// purpose.
-func (r *rewrites) verdict() (rules.Severity, string) {
-	a := r.pass.Actor
-	reason := a.Rewrite
-	switch {
-	case reason == "":
-		return rules.Error, " (a rewrite the project intends is committed by a human with the trailer Small-Rewrite: <reason>)"
-	case a.Pending:
-		return rules.Warning, fmt.Sprintf(" [intended rewrite, SMALL_HOOK_REWRITE=%s: the commit-msg stage decides; only a human commit with the trailer Small-Rewrite may rewrite history]", reason)
-	case a.Actor == attribution.Human:
-		return rules.Warning, fmt.Sprintf(" [intended rewrite by a human commit (%s), Small-Rewrite: %s]", a.Evidence, reason)
+// report reports what was gathered, if anything, as one finding.
+func (r *rewrites) report() {
+	if len(r.items) == 0 {
+		return
 	}
-	return rules.Error, fmt.Sprintf(" [Small-Rewrite: %s is not enough: only a human commit may rewrite history, and this one is %s (%s)]", reason, a.Actor, a.Evidence)
+	shown := r.items
+	if len(shown) > maxRewrites {
+		shown = append(shown[:maxRewrites:maxRewrites], fmt.Sprintf("and %d more", len(r.items)-maxRewrites))
+	}
+	what := fmt.Sprintf("%s is append-only progress, and this change rewrites its history: %s", r.path, strings.Join(shown, "; "))
+	undo := strings.Join(r.undo, "; ")
+	if r.repair != "" {
+		undo = r.repair
+	}
+	r.pass.ReportRewrite(r.path, r.line, what, undo)
 }
 
 // checkMerge checks a merge result: the merge base's entries as an
 // unchanged prefix, and every parent's entries in that parent's order.
-func checkMerge(pass *rules.Pass, ch *changes.Change, newFile *parsed) {
-	r := newRewrites(pass, ch.Path)
+func checkMerge(r *rewrites, ch *changes.Change, newFile *parsed) {
+	pass := r.pass
 	cur := entriesOf(newFile)
 	if ch.Merge.Base != nil {
 		if base := oldEntries(pass, ch.Merge.Base); base != nil {
@@ -247,10 +290,10 @@ func checkMerge(pass *rules.Pass, ch *changes.Change, newFile *parsed) {
 				continue
 			}
 			if pass.Unit.Mode == changes.ModeTip {
-				r.report(newFile.doc.Line("entries"), "%s of the previous tip is lost or rewritten: a push must keep every entry the branch held (rebase or merge without dropping entries, and push the result)", entryName(i, h.old[i]))
+				r.add(newFile.doc.Line("entries"), "push a history that keeps every entry the branch held (rebase or merge without dropping entries, and push the result)", "%s of the previous tip is lost or rewritten", entryName(i, h.old[i]))
 				break
 			}
-			r.report(newFile.doc.Line("entries"), "the merge lost or rewrote %s of parent %d (%s): a merge of progress keeps every entry of every parent, in time order; redo the merge keeping both sides' entries", entryName(i, h.old[i]), pi+1, shortParent(pass, pi))
+			r.add(newFile.doc.Line("entries"), "redo the merge keeping every entry of both sides, in time order", "the merge lost or rewrote %s of parent %d (%s)", entryName(i, h.old[i]), pi+1, shortParent(pass, pi))
 			break
 		}
 	}

@@ -138,6 +138,10 @@ func checkReplayIDs(s space) error {
 	return nil
 }
 
+// maxEntryFindings bounds how many findings of one kind one file gives;
+// the rest are counted in a last finding.
+const maxEntryFindings = 20
+
 // limiter reports at most maxEntryFindings findings for one file, then
 // one that says how many more there were.
 type limiter struct {

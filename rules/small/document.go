@@ -3,13 +3,11 @@ package small
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/schemas"
 	"github.com/small-hook/small-hook/yamldoc"
-	"gopkg.in/yaml.v3"
 )
 
 func parseRule() *rules.Rule {
@@ -34,9 +32,13 @@ A canonical file under .small/ must be valid UTF-8 YAML, hold exactly one docume
 	}
 }
 
+// schemaID is small/schema's ID: small/timestamp leaves a timestamp that
+// is not a string to it.
+const schemaID = "small/schema"
+
 func schemaRule(set *schemas.Set) *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/schema",
+		ID:       schemaID,
 		Severity: rules.Error,
 		Doc: `SMALL artifacts must match their JSON Schema
 Each canonical file is validated against its schema in schemas/ (draft 2020-12): required keys, no unexpected keys where the protocol forbids them, enums, patterns such as 64-hex replay ids and lower-case commit hashes. YAML typing counts: an unquoted timestamp or a number where a string is required is an error, as in the reference CLI. One finding per violation, worded in the protocol's terms (progress entry 5 (task_id task-3): status must be one of …), at the line of the offending key, never repeating the value that failed; a blank evidence field of an entry without any evidence is left to small/evidence, and small_version to small/version.`,
@@ -96,24 +98,7 @@ func reportViolation(pass *rules.Pass, file string, doc *yamldoc.Doc, base []str
 	if len(v.Keys) > 0 {
 		line = doc.KeyLine(append(full, v.Keys[0])...)
 	}
-	pass.Report(file, line, "%s %s", subject, explain(v, doc.Node(full...)))
-}
-
-// explain words a violation, naming YAML typing mistakes for what they are.
-func explain(v schemas.Violation, n *yaml.Node) string {
-	if !v.WantsType || n == nil || n.Kind != yaml.ScalarNode {
-		return v.Message
-	}
-	wanted, _, _ := strings.Cut(v.Message, ", not ")
-	switch n.ShortTag() {
-	case "!!timestamp":
-		return wanted + ", not an unquoted YAML timestamp: quote it"
-	case "!!int", "!!float":
-		return wanted + ", not a YAML number: quote it"
-	case "!!bool":
-		return wanted + ", not a YAML boolean: quote it"
-	}
-	return v.Message
+	pass.Report(file, line, "%s %s", subject, v.Explain(doc.Node(full...)))
 }
 
 func versionRule() *rules.Rule {

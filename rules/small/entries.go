@@ -85,12 +85,14 @@ func timestampRule() *rules.Rule {
 		ID:       "small/timestamp",
 		Severity: rules.Error,
 		Doc: `Progress timestamps are RFC 3339 with fractional seconds and strictly increasing
-Each progress entry needs a timestamp: a quoted string in RFC 3339 with fractional seconds (the small CLI writes UTC with nine digits, 2026-11-22T10:16:03.844175967Z), strictly later than the entry before it. In staged and range modes the entries the change adds are judged; with --all, every entry. A merge that joins two sides' entries must keep them in time order: where an entry follows one it did not follow in its own branch, it must be later.`,
+Each progress entry needs a timestamp: a quoted string in RFC 3339 with fractional seconds (the small CLI writes UTC with nine digits, 2026-11-22T10:16:03.844175967Z), strictly later than the entry before it. In staged and range modes the entries the change adds are judged; with --all, every entry. A timestamp that is not a string (unquoted, a number, null) is small/schema's finding, reported here only when that rule is off. A merge that joins two sides' entries must keep them in time order: where an entry follows one it did not follow in its own branch, it must be later.`,
 		Run: func(pass *rules.Pass) error {
 			eachAdded(pass, func(path string, v *progressView, pos int, e entry) {
 				t, problem := entryTime(e)
 				if problem != "" {
-					pass.Report(path, e.line("timestamp"), "%s: %s", e.name(), problem)
+					if v, ok := e.field("timestamp"); !ok || isString(v) || !pass.Runs(schemaID) {
+						pass.Report(path, e.line("timestamp"), "%s: %s", e.name(), problem)
+					}
 					return
 				}
 				prev := previous(v, pos)
@@ -132,6 +134,12 @@ func checkJunctions(s space) {
 			s.pass.Report(ch.Path, cur.line("timestamp"), "%s (timestamp %s) follows %s (timestamp %s) in the merge result but is not later: when merging progress, keep both sides' entries in time order (every entry of each side, interleaved by timestamp)", cur.name(), rules.Quote(rawTime(cur)), prev.name(), rules.Quote(rawTime(prev)))
 		}
 	}
+}
+
+// isString reports whether a decoded value is a YAML string.
+func isString(v any) bool {
+	_, ok := v.(string)
+	return ok
 }
 
 // rawTime is an entry's timestamp as written.

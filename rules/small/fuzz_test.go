@@ -95,7 +95,9 @@ func FuzzMergedAppends(f *testing.F) {
 			if newFile.err != nil {
 				t.Fatalf("the fast view took a result that does not parse: %v", newFile.err)
 			}
-			checkMerge(pass, ch, newFile)
+			r := newRewrites(pass, ch.Path)
+			checkMerge(r, ch, newFile)
+			r.report()
 			return nil
 		}}
 		found, err := rules.Check([]changes.Unit{u}, rules.Options{Rules: []*rules.Rule{probe}, Config: config.Default()})

@@ -89,14 +89,21 @@ func (h *history) lastMatched() int {
 }
 
 // sameTime reports whether the new timestamp of old entry i records the
-// time its old timestamp did, as `small progress migrate` rewrites it:
-// exactly what the current migrate writes for the entry; the same instant
+// time its old timestamp did: the same text, quoted or not (an unquoted
+// timestamp is small/schema's finding, and quoting it is the fix); as
+// `small progress migrate` rewrites it: exactly what the current migrate
+// writes for the entry; the same instant
 // written otherwise (nine fractional digits, UTC instead of an offset);
 // or, for an instant several old entries share, the instant raised by no
 // more nanoseconds than there are such entries (the tie-break of earlier
 // releases, which spread ties from +1 ns). Nothing else: any other change
 // of an old timestamp is a rewrite.
 func (h *history) sameTime(i int, old, cur any) bool {
+	if a, ok := timestampText(old); ok {
+		if b, ok := timestampText(cur); ok && a == b {
+			return true
+		}
+	}
 	s, ok := cur.(string)
 	if !ok {
 		return false
@@ -110,6 +117,17 @@ func (h *history) sameTime(i int, old, cur any) bool {
 		return false
 	}
 	return u.Sub(t) <= time.Duration(h.ties[t])*time.Nanosecond
+}
+
+// timestampText is a timestamp as written, quoted or not.
+func timestampText(v any) (string, bool) {
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case yamldoc.Timestamp:
+		return t.Text, true
+	}
+	return "", false
 }
 
 // parseTime reads a timestamp value as the reference CLI does.

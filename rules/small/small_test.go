@@ -87,7 +87,7 @@ func TestStagedChanges(t *testing.T) {
 		{"no evidence", with(base, rootProgress, progress+strings.Replace(newEntry, "evidence: go vet ./... is clean", "notes: trust me", 1)), "small/evidence"},
 		{"blank evidence", with(base, rootProgress, progress+strings.Replace(newEntry, "evidence: go vet ./... is clean", "evidence: '  '", 1)), "small/evidence"},
 		{"timestamp without fraction", with(base, rootProgress, progress+strings.Replace(newEntry, "10:20:00.000000001Z", "10:20:00Z", 1)), "small/timestamp"},
-		{"timestamp unquoted", with(base, rootProgress, progress+strings.Replace(newEntry, `"2026-11-22T10:20:00.000000001Z"`, "2026-11-22T10:20:00.000000001Z", 1)), "small/schema,small/timestamp"},
+		{"timestamp unquoted", with(base, rootProgress, progress+strings.Replace(newEntry, `"2026-11-22T10:20:00.000000001Z"`, "2026-11-22T10:20:00.000000001Z", 1)), "small/schema"},
 		{"timestamp not RFC 3339", with(base, rootProgress, progress+strings.Replace(newEntry, "2026-11-22T10:20:00.000000001Z", "yesterday", 1)), "small/timestamp"},
 		{"timestamp missing", with(base, rootProgress, progress+strings.Replace(newEntry, `      timestamp: "2026-11-22T10:20:00.000000001Z"`+"\n", "", 1)), "small/timestamp"},
 		{"timestamp earlier", with(base, rootProgress, progress+strings.Replace(newEntry, "10:20:00", "09:00:00", 1)), "small/timestamp"},
@@ -515,5 +515,76 @@ func TestNewEntriesAreNewByPosition(t *testing.T) {
 		if (c.want == "" && len(got) > 0) || (c.want != "" && !contains(got, c.want)) {
 			t.Errorf("%s: %v, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestAnUnquotedTimestampIsOneFinding: an unquoted timestamp is one
+// problem, reported once by small/schema, whether the entry is new or old
+// (unquoting an old entry's timestamp is no rewrite of its history), and
+// quoting it again is the fix, not a rewrite; with small/schema off,
+// small/timestamp reports it.
+func TestAnUnquotedTimestampIsOneFinding(t *testing.T) {
+	base := readWorkspace(t, "reference-init")
+	progress := base[rootProgress]
+	const quoted = `"2026-11-22T10:16:03.844175967Z"`
+	unquoted := strings.Trim(quoted, `"`)
+	if !strings.Contains(progress, quoted) {
+		t.Fatal("the fixture no longer holds the timestamp")
+	}
+	schemaOff, err := config.Load([]byte("rules:\n  small/schema: off\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name         string
+		before, next string
+		cfg          *config.Config
+		want         string
+	}{
+		{"a new entry's", progress, progress + strings.Replace(newEntry, `"2026-11-22T10:20:00.000000001Z"`, "2026-11-22T10:20:00.000000001Z", 1), config.Default(), "small/schema"},
+		{"an old entry's", progress, strings.Replace(progress, quoted, unquoted, 1), config.Default(), "small/schema"},
+		{"quoted again", strings.Replace(progress, quoted, unquoted, 1), progress, config.Default(), ""},
+		{"small/schema off", progress, progress + strings.Replace(newEntry, `"2026-11-22T10:20:00.000000001Z"`, "2026-11-22T10:20:00.000000001Z", 1), schemaOff, "small/timestamp"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			u := rulestest.Staged(with(base, rootProgress, c.before), with(base, rootProgress, c.next))
+			findings, err := rules.Check([]changes.Unit{u}, rules.Options{Rules: Rules(), Config: c.cfg})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range findings {
+				got = append(got, f.Rule)
+			}
+			if strings.Join(got, ",") != c.want {
+				t.Fatalf("findings %q, want %q: %v", got, c.want, findings)
+			}
+		})
+	}
+}
+
+// TestARewriteIsOneFinding: a change that rewrites a thousand entries is
+// one small/append-only finding naming the first five and how many more.
+func TestARewriteIsOneFinding(t *testing.T) {
+	base := readWorkspace(t, "reference-repo")
+	progress := base[rootProgress]
+	n := strings.Count(progress, "status: completed")
+	if n < 100 {
+		t.Fatalf("the fixture holds %d completed entries", n)
+	}
+	u := rulestest.Staged(base, with(base, rootProgress, strings.ReplaceAll(progress, "status: completed", "status: cancelled")))
+	findings, err := rules.Check([]changes.Unit{u}, rules.Options{Rules: Rules(), Config: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []rules.Finding
+	for _, f := range findings {
+		if f.Rule == "small/append-only" {
+			got = append(got, f)
+		}
+	}
+	if len(got) != 1 || strings.Count(got[0].Message, "was changed (status differs)") != 5 || !strings.Contains(got[0].Message, fmt.Sprintf("and %d more", n-5)) {
+		t.Fatalf("want one finding naming five rewrites and %d more, got %d: %v", n-5, len(got), got)
 	}
 }

@@ -90,25 +90,25 @@ func TestHistoryMessages(t *testing.T) {
 			name:   "an old entry's message edited is one append-only error, not also a new entry",
 			before: v3,
 			cur:    edgeSub(t, v3, "message: Added summary", "message: Added a summary"),
-			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 2 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was changed: message differs; provenance is append-only: restore it"}},
+			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 2 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was changed: message differs: restore the entry and record the change as a new `updated` entry"}},
 		},
 		{
 			name:   "two fields of an old entry edited",
 			before: v3,
 			cur:    edgeSub(t, v3, "message: Added summary\n    confidence: 0.75", "message: Added a summary\n    confidence: 0.8"),
-			want:   []finding{{"smp/append-only", rules.Error, "was changed: confidence, message differ;"}},
+			want:   []finding{{"smp/append-only", rules.Error, "was changed: confidence, message differ: restore the entry"}},
 		},
 		{
 			name:   "an entry removed while a new one is appended",
 			before: v3,
 			cur:    bumped(edgeAppend(t, edgeSub(t, v3, edgeEntry, ""), edgeUpdated("2026-11-22T10:10:00.000Z", "Rewrote the table"))),
-			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 2 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was removed;"}},
+			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 2 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was removed: restore the entry"}},
 		},
 		{
 			name:   "the last entry removed",
 			before: v3,
 			cur:    edgeSub(t, v3, edgeLast, ""),
-			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 3 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was removed;"}},
+			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 3 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was removed: restore the entry"}},
 		},
 		{
 			name:   "two entries swapped",
@@ -127,6 +127,12 @@ func TestHistoryMessages(t *testing.T) {
 			before: v3synced,
 			cur:    v3resynced,
 			want:   []finding{{"smp/append-only", rules.Error, "provenance entry 4 (synced by unknown) of the previous version, a trailing `synced` entry, was replaced, as `awp sync pull` does on a fast-forward"}},
+		},
+		{
+			name:   "an unquoted created date is named for what it is, as SMALL names it",
+			before: "",
+			cur:    edgeSub(t, v3, "created: '2026-11-22T10:09:02.571Z'", "created: 2026-11-25"),
+			want:   []finding{{"smp/schema", rules.Error, "/created: must be a string, not an unquoted YAML timestamp: quote it"}},
 		},
 		{
 			name:   "a missing id is reported once, by the schema",

@@ -16,7 +16,8 @@ const appendOnlyID = "smp/append-only"
 // rewrite is one way a change rewrites the history before it.
 type rewrite struct {
 	line int
-	msg  string
+	// msg says what the change did, undo how to keep the history instead.
+	msg, undo string
 	// syncReplace marks awp's replacement of a trailing synced entry,
 	// which records a new sync rather than hiding an old change.
 	syncReplace bool
@@ -55,8 +56,8 @@ func findRewrites(pass *rules.Pass, v versions) []rewrite {
 	var out []rewrite
 	if v.old != nil && !yamldoc.Equal(v.old.top["created"], v.cur.top["created"]) {
 		out = append(out, rewrite{line: v.cur.doc.Line("created"), msg: fmt.Sprintf(
-			"created changed from %s to %s: it records when the artifact was made and never changes; restore %s",
-			v.old.written("created"), v.cur.written("created"), v.old.written("created"))})
+			"created changed from %s to %s: it records when the artifact was made and never changes",
+			v.old.written("created"), v.cur.written("created")), undo: "restore created: " + v.old.written("created")})
 	}
 	m := v.change.Merge
 	if m == nil {
@@ -90,13 +91,13 @@ func findRewrites(pass *rules.Pass, v versions) []rewrite {
 			}
 			if j == len(cur) && pass.Unit.Mode == changes.ModeTip {
 				return append(out, rewrite{line: v.cur.doc.Line("provenance"), msg: fmt.Sprintf(
-					"%s of the previous tip is lost or rewritten: a push must keep every provenance entry the branch held (rebase or merge without dropping entries, and push the result)",
-					describeEntry(i, e))})
+					"%s of the previous tip is lost or rewritten", describeEntry(i, e)),
+					undo: "a push keeps every provenance entry the branch held (rebase or merge without dropping entries, and push the result)"})
 			}
 			if j == len(cur) {
 				return append(out, rewrite{line: v.cur.doc.Line("provenance"), msg: fmt.Sprintf(
-					"the merge lost or rewrote %s of parent %d: provenance is append-only and a merge keeps every parent's entries in their order; redo the merge keeping both sides' entries",
-					describeEntry(i, e), pi+1)})
+					"the merge lost or rewrote %s of parent %d", describeEntry(i, e), pi+1),
+					undo: "a merge keeps every parent's provenance entries in their order: redo the merge keeping both sides' entries"})
 			}
 			j++
 		}
@@ -121,9 +122,8 @@ func prefixRewrite(v versions, old []any, what string) (rewrite, bool) {
 		if i < len(cur) {
 			line = v.cur.entryLine(i)
 		}
-		return rewrite{line: line, msg: fmt.Sprintf(
-			"%s of %s %s; provenance is append-only: restore it and record the change as a new `updated` entry",
-			describeEntry(i, o), what, whatHappened(old, cur, i))}, true
+		return rewrite{line: line, msg: fmt.Sprintf("%s of %s %s", describeEntry(i, o), what, whatHappened(old, cur, i)),
+			undo: "restore the entry and record the change as a new `updated` entry"}, true
 	}
 	return rewrite{}, false
 }

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/small-hook/small-hook/attribution"
+	"github.com/small-hook/small-hook/hooks"
+)
+
+// preCommitStage reports whether the check is the staged check without a
+// commit message: the pre-commit hook stage, or a run by hand.
+func (c *checkCmd) preCommitStage() bool {
+	return c.CommitMsg == "" && !c.All && c.Base == "" && c.Previous == "" && !c.History && !c.CI
+}
+
+// hookSetup says, in the pre-commit stage, what runs after it: whether the
+// check runs inside `git commit` (git hands its hooks GIT_INDEX_FILE),
+// whether the commit-msg hook will run small-hook with the message, and
+// how this setup installs that hook (the pre-commit framework sets
+// PRE_COMMIT=1 for the hooks it runs).
+func hookSetup(repoDir string, e *env) (*attribution.Setup, error) {
+	runs, err := hooks.RunsCommitMsgCheck(repoDir, e.getenv)
+	if err != nil {
+		return nil, fmt.Errorf("finding out whether the commit-msg hook runs small-hook: %w", err)
+	}
+	s := &attribution.Setup{InCommit: e.getenv("GIT_INDEX_FILE") != "", CommitMsg: runs, Install: "small-hook install"}
+	if e.getenv("PRE_COMMIT") == "1" {
+		s.Install = "listing the small-hook-commit-msg hook in .pre-commit-config.yaml and running pre-commit install --hook-type commit-msg"
+	}
+	return s, nil
+}

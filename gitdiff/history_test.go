@@ -1,0 +1,102 @@
+package gitdiff
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/small-hook/small-hook/changes"
+)
+
+// historyUnits walks h and returns "message[changes]" for every unit.
+func historyUnits(t *testing.T, h *History) []string {
+	t.Helper()
+	var out []string
+	err := h.Units(Scope{}, func(u changes.Unit) error {
+		out = append(out, strings.TrimSpace(u.Commit.Message)+"["+summary(u.Changes)+"]")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestHistoryListsWhatGitLists compares the commits of a History with
+// `git rev-list`: the same set, every parent before its children, and each
+// commit's parents as git records them.
+func TestHistoryListsWhatGitLists(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/p.yml", "a")
+	base := r.commit("base")
+	r.write(".small/p.yml", "a b")
+	r.commit("main 1")
+	r.git("checkout", "-q", "-b", "side", base)
+	r.write(".small/q.yml", "q")
+	r.commit("side 1")
+	r.git("checkout", "-q", "main")
+	r.git("merge", "-q", "--no-edit", "side")
+	r.write(".small/p.yml", "a b c")
+	r.commit("main 2")
+
+	h, err := r.open().History("HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var ids []string
+	for _, c := range h.Commits() {
+		want := strings.Fields(r.git("rev-list", "--parents", "-n", "1", c.Hash))[1:]
+		if !slices.Equal(c.Parents, want) || c.Boundary {
+			t.Errorf("commit %s: parents %v boundary %v, git says %v", c.Hash, c.Parents, c.Boundary, want)
+		}
+		for _, p := range c.Parents {
+			if !seen[p] {
+				t.Errorf("commit %s comes before its parent %s", c.Hash, p)
+			}
+		}
+		seen[c.Hash] = true
+		ids = append(ids, c.Hash)
+	}
+	slices.Sort(ids)
+	want := strings.Fields(r.git("rev-list", "HEAD"))
+	slices.Sort(want)
+	if !slices.Equal(ids, want) {
+		t.Errorf("commits %v, git rev-list HEAD says %v", ids, want)
+	}
+	units := historyUnits(t, h)
+	if len(units) != len(want) || units[0] != "base[.small/p.yml:->a]" {
+		t.Errorf("units %v", units)
+	}
+}
+
+// TestHistoryOfAShallowCloneEndsAtItsBoundary walks a clone of depth 2:
+// the boundary commit is a root of the walk, marked as a boundary, whose
+// unit adds every governed file it holds, whereas Range refuses to go
+// there.
+func TestHistoryOfAShallowCloneEndsAtItsBoundary(t *testing.T) {
+	r := newRepo(t)
+	for _, step := range []string{"a", "a b", "a b c"} {
+		r.write(".small/p.yml", step)
+		r.commit("step " + step)
+	}
+	clone := t.TempDir()
+	r.gitIn(clone, nil, "clone", "-q", "--depth", "2", "file://"+r.dir, "c")
+	c := &repo{t: t, dir: filepath.Join(clone, "c")}
+	h, err := c.open().History("HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	commits := h.Commits()
+	boundary := c.git("rev-parse", "HEAD~1")
+	if len(commits) != 2 || commits[0].Hash != boundary || !commits[0].Boundary || len(commits[0].Parents) != 0 || commits[1].Boundary {
+		t.Fatalf("commits %+v, want the boundary %s first", commits, boundary)
+	}
+	if got := strings.Join(historyUnits(t, h), " "); got != "step a b[.small/p.yml:->a b] step a b c[.small/p.yml:a b>a b c]" {
+		t.Errorf("units %s", got)
+	}
+	if _, err := rangeUnits(c.open(), "", "HEAD", Scope{}); err == nil {
+		t.Error("Range walked past the boundary of a shallow clone")
+	}
+}

@@ -1,0 +1,117 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/small-hook/small-hook/gitdiff"
+)
+
+// commitMsgHookIDs are the ids in small-hook's .pre-commit-hooks.yaml of
+// the hooks that run the commit-msg check.
+func commitMsgHookIDs() []string { return []string{"small-hook-commit-msg"} }
+
+// configArg finds the configuration file a hook of the pre-commit
+// framework names (pre-commit install -c FILE writes --config=FILE).
+var configArg = regexp.MustCompile(`--config=(\S+?)[\s)]`)
+
+// RunsCommitMsgCheck reports whether git's commit-msg hook in the
+// repository at repoDir will run small-hook's commit-msg check: the hook
+// is executable (git skips one that is not) and is small-hook's own, or is
+// the pre-commit framework's and either keeps small-hook's own hook as
+// commit-msg.legacy or has one of commitMsgHookIDs in the configuration it
+// names, at the commit-msg stage. The environment is read through getenv.
+func RunsCommitMsgCheck(repoDir string, getenv func(string) string) (bool, error) {
+	dir, err := Dir(repoDir, getenv)
+	if err != nil {
+		return false, err
+	}
+	path := filepath.Join(dir.Path, "commit-msg")
+	content, ok, err := executable(path)
+	if !ok || err != nil {
+		return false, err
+	}
+	switch {
+	case ours(content):
+		return true, nil
+	case !byPreCommit(content):
+		return false, nil
+	}
+	if legacy, ok, err := executable(path + legacySuffix); err != nil || ok && ours(legacy) {
+		return ok, err
+	}
+	loc, err := gitdiff.LocateWith(repoDir, gitdiff.Options{Getenv: getenv})
+	if err != nil {
+		return false, fmt.Errorf("finding the git repository of %s: %w", repoDir, err)
+	}
+	config := ".pre-commit-config.yaml"
+	if m := configArg.FindSubmatch(content); m != nil {
+		config = string(m[1])
+	}
+	if !filepath.IsAbs(config) {
+		config = filepath.Join(loc.WorkTree, config)
+	}
+	return configuresCommitMsg(config)
+}
+
+// executable returns the content of an executable regular file, and false
+// when there is none at path.
+func executable(path string) ([]byte, bool, error) {
+	info, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, false, nil
+	case err != nil:
+		return nil, false, fmt.Errorf("reading the hook %s: %w", path, err)
+	case !info.Mode().IsRegular() || info.Mode().Perm()&0o111 == 0:
+		return nil, false, nil
+	}
+	content, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("reading the hook %s: %w", path, err)
+	}
+	return content, true, nil
+}
+
+// preCommitConfig is the part of a .pre-commit-config.yaml that says which
+// hooks run at which stage.
+type preCommitConfig struct {
+	Repos []struct {
+		Hooks []struct {
+			ID     string   `yaml:"id"`
+			Stages []string `yaml:"stages"`
+		} `yaml:"hooks"`
+	} `yaml:"repos"`
+}
+
+// configuresCommitMsg reports whether a pre-commit configuration lists one
+// of small-hook's commit-msg hooks without moving it off the commit-msg
+// stage. A configuration that is missing or does not parse runs nothing
+// (pre-commit refuses it).
+func configuresCommitMsg(path string) (bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("reading the pre-commit configuration %s: %w", path, err)
+	}
+	var cfg preCommitConfig
+	if yaml.Unmarshal(data, &cfg) != nil {
+		return false, nil
+	}
+	for _, r := range cfg.Repos {
+		for _, h := range r.Hooks {
+			if slices.Contains(commitMsgHookIDs(), h.ID) && (len(h.Stages) == 0 || slices.Contains(h.Stages, "commit-msg")) {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
