@@ -97,6 +97,9 @@ func isAgent(id changes.Identity, cfg config.Attribution) bool {
 		return true
 	}
 	for _, a := range cfg.Agents {
+		if a.Pusher != "" {
+			continue
+		}
 		if a.Email != "" && !config.Match(strings.ToLower(a.Email), email) {
 			continue
 		}

@@ -33,6 +33,12 @@ type Input struct {
 	// Setup is, in the pre-commit stage, what runs after it (see Setup);
 	// nil elsewhere.
 	Setup *Setup
+	// Pusher is the account a server authenticated for the push that
+	// brings the commit (the pre-receive hook), and PusherSource the
+	// variable the server named it in (GL_USERNAME, ...); "" elsewhere.
+	// Unlike a trailer or an identity, it is a fact the commit cannot
+	// forge.
+	Pusher, PusherSource string
 }
 
 // actorTrailer is the trailer that states the actor explicitly.
@@ -70,7 +76,10 @@ func decideActor(in Input, cfg config.Attribution) (Verdict, error) {
 	if err != nil {
 		return Verdict{}, err
 	}
-	evidence := agentClaim
+	evidence := agentPusher(in, cfg)
+	if evidence == "" {
+		evidence = agentClaim
+	}
 	if evidence == "" {
 		evidence = agentMarker(in, trailers, cfg)
 	}
@@ -140,6 +149,20 @@ func parseActor(s string) (Actor, error) {
 		return Human, nil
 	}
 	return "", fmt.Errorf("%q is neither agent nor human", clip(s))
+}
+
+// agentPusher returns the evidence that an agent account the server
+// authenticated pushed the commit, or "".
+func agentPusher(in Input, cfg config.Attribution) string {
+	if in.Pusher == "" {
+		return ""
+	}
+	for _, a := range cfg.Agents {
+		if a.Pusher != "" && config.Match(a.Pusher, in.Pusher) {
+			return fmt.Sprintf("pushed by the agent account %s (%s)", clip(in.Pusher), in.PusherSource)
+		}
+	}
+	return ""
 }
 
 // agentMarker returns the first evidence that an agent made the change,

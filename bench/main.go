@@ -58,6 +58,7 @@ func (b *bench) scenarios() []func() (scenario, error) {
 		b.ledgerReference,
 		b.ledgerGrowth,
 		b.preCommitCommit,
+		b.preReceive,
 	}
 }
 

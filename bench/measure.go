@@ -29,6 +29,8 @@ type command struct {
 	name, dir string
 	env       []string
 	argv      []string
+	// stdin is what the command reads (a hook's input from git).
+	stdin string
 }
 
 // measureTogether runs several commands runs times each, in turns (one
@@ -55,7 +57,7 @@ func measureTogether(runs int, cmds ...command) ([]measurement, error) {
 	}
 	out := make([]measurement, len(cmds))
 	for j, c := range cmds {
-		out[j] = measurement{name: c.name, median: median(wall[j]), cpu: median(cpu[j]), peakRSS: peakMemory(c.dir, c.env, c.argv)}
+		out[j] = measurement{name: c.name, median: median(wall[j]), cpu: median(cpu[j]), peakRSS: peakMemory(c)}
 	}
 	return out, nil
 }
@@ -65,6 +67,7 @@ func runOnce(c command) (wall, cpu time.Duration, err error) {
 	cmd := exec.Command(c.argv[0], c.argv[1:]...)
 	cmd.Dir = c.dir
 	cmd.Env = append(benchEnv(), c.env...)
+	cmd.Stdin = strings.NewReader(c.stdin)
 	start := time.Now()
 	err = cmd.Run()
 	wall = time.Since(start)
@@ -79,18 +82,19 @@ func median(times []time.Duration) time.Duration {
 	return times[len(times)/2]
 }
 
-// peakMemory runs argv under GNU time and returns its maximum resident set
-// size in bytes, or 0 when GNU time is not installed.
-func peakMemory(dir string, env []string, argv []string) int64 {
+// peakMemory runs the command under GNU time and returns its maximum
+// resident set size in bytes, or 0 when GNU time is not installed.
+func peakMemory(c command) int64 {
 	out, err := os.CreateTemp("", "bench-time-")
 	if err != nil {
 		return 0
 	}
 	defer os.Remove(out.Name())
 	out.Close()
-	cmd := exec.Command("/usr/bin/time", append([]string{"-f", "%M", "-o", out.Name()}, argv...)...)
-	cmd.Dir = dir
-	cmd.Env = append(benchEnv(), env...)
+	cmd := exec.Command("/usr/bin/time", append([]string{"-f", "%M", "-o", out.Name()}, c.argv...)...)
+	cmd.Dir = c.dir
+	cmd.Env = append(benchEnv(), c.env...)
+	cmd.Stdin = strings.NewReader(c.stdin)
 	if err := cmd.Run(); err != nil {
 		if _, isExit := err.(*exec.ExitError); !isExit {
 			return 0

@@ -33,6 +33,10 @@ const (
 	// branch that moved on) may stand between them; each new commit was
 	// judged on its own.
 	ModeTip Mode = "tip"
+	// ModeDeletion is a push that deletes a ref (the pre-push and
+	// pre-receive hooks): the unit has no changes; Ref names the ref and
+	// Commit is the tip it held.
+	ModeDeletion Mode = "deletion"
 )
 
 // Kind is the type of a tree entry that holds a governed path.
@@ -89,13 +93,27 @@ type Commit struct {
 }
 
 // Merge carries what a merge commit's change needs beyond Old: the file at
-// every parent and at the merge base.
+// every parent and at every merge base.
 type Merge struct {
-	// Base is the file at the merge base of the parents (nil when absent).
+	// Base is the file at the merge base of the first two parents (nil when
+	// absent); it is Bases[0].
 	Base *Blob
+	// Bases is the file at every merge base of any two parents, each merge
+	// base once (nil elements where the file is absent, or for parents
+	// that share no history). An octopus merge, or two parents with several
+	// merge bases (criss-cross merges), can have more than one.
+	Bases []*Blob
 	// Parents is the file at each parent, first parent first; Parents[0]
 	// equals the change's Old. A nil element means absent at that parent.
 	Parents []*Blob
+}
+
+// AllBases returns Bases, or Base alone when Bases is not set.
+func (m *Merge) AllBases() []*Blob {
+	if len(m.Bases) == 0 {
+		return []*Blob{m.Base}
+	}
+	return m.Bases
 }
 
 // Change is one governed file that differs between the old and the new state.
@@ -139,6 +157,10 @@ type Unit struct {
 	// first parent, or the previous tip in tip mode); nil in tree mode and
 	// for a root commit.
 	Before Snapshot
+	// Ref is the full name of the ref a push deletes (ModeDeletion), and
+	// DefaultBranch says it is the receiving repository's default branch.
+	Ref           string
+	DefaultBranch bool
 }
 
 // Regular returns nil for a regular file and otherwise an error that says

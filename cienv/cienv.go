@@ -21,13 +21,19 @@ type Range struct {
 	// Head does not contain a previous tip, the governed files at Head must
 	// still hold everything they held at Base.
 	Previous bool
+	// Index says there is no range: the pre-commit framework runs the hook
+	// without a push (`pre-commit run --all-files --hook-stage push`), and
+	// the check looks at the staged change and every governed file of the
+	// index, as the commit stage does with --all-files.
+	Index bool
 }
 
 // Detect reads the environment through getenv (os.Getenv in production)
 // and, on GitHub Actions, the event payload GITHUB_EVENT_PATH names. The
 // first of these that is present wins: SMALL_HOOK_BASE (with
 // SMALL_HOOK_HEAD, default HEAD), pre-commit's PRE_COMMIT_FROM_REF and
-// PRE_COMMIT_TO_REF, GitHub Actions, GitLab CI.
+// PRE_COMMIT_TO_REF, pre-commit without a push (the index: see
+// Range.Index), GitHub Actions, GitLab CI.
 func Detect(getenv func(string) string) (Range, error) {
 	switch {
 	case getenv("SMALL_HOOK_BASE") != "":
@@ -40,6 +46,10 @@ func Detect(getenv func(string) string) (Range, error) {
 		// push): there is nothing to compare with, so every pushed commit
 		// is checked, the root included.
 		return Range{Head: or(getenv("PRE_COMMIT_TO_REF"), or(getenv("PRE_COMMIT_LOCAL_BRANCH"), "HEAD")), Source: "pre-commit, first push"}, nil
+	case getenv("PRE_COMMIT") == "1":
+		// pre-commit runs every hook with PRE_COMMIT=1, and sets the
+		// variables above for a push: without them there is none.
+		return Range{Index: true, Source: "pre-commit, no push"}, nil
 	case getenv("GITHUB_ACTIONS") == "true":
 		return github(getenv)
 	case getenv("GITLAB_CI") == "true":

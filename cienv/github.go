@@ -86,5 +86,5 @@ func githubPush(ev githubEvent, path string) (Range, error) {
 	if ev.Ref == "refs/heads/"+branch {
 		return Range{Head: ev.After, Source: "GitHub push that created the default branch " + branch}, nil
 	}
-	return Range{Base: "origin/" + branch, Head: ev.After, Source: "GitHub push of a new branch"}, nil
+	return Range{Base: "refs/remotes/origin/" + branch, Head: ev.After, Source: "GitHub push of a new branch"}, nil
 }

@@ -21,5 +21,5 @@ func gitlab(getenv func(string) string) (Range, error) {
 	if getenv("CI_COMMIT_BRANCH") == branch {
 		return Range{Head: head, Source: "GitLab push that created the default branch " + branch}, nil
 	}
-	return Range{Base: "origin/" + branch, Head: head, Source: "GitLab push of a new branch"}, nil
+	return Range{Base: "refs/remotes/origin/" + branch, Head: head, Source: "GitLab push of a new branch"}, nil
 }

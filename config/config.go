@@ -13,6 +13,8 @@ type Config struct {
 	Signatures  Signatures
 	// Ledger configures what `small-hook log` checks (see Ledger).
 	Ledger Ledger
+	// Push configures what a push may not do (see Push).
+	Push Push
 	// Rules changes rules' severities by rule ID (see RuleSetting); nil
 	// keeps every rule's default.
 	Rules map[string]RuleSetting
@@ -28,7 +30,8 @@ type Config struct {
 // Attribution configures how changes are attributed to humans or agents.
 type Attribution struct {
 	// Agents are extra agent identities: glob patterns on the name or the
-	// e-mail of an author, committer or co-author.
+	// e-mail of an author, committer or co-author, or on the account a
+	// server authenticated as the pusher.
 	Agents []Identity
 	// Trailers are extra trailer keys whose presence marks an agent.
 	Trailers []string
@@ -38,9 +41,14 @@ type Attribution struct {
 }
 
 // Identity is one agent identity pattern; an empty field matches anything.
+// An entry with Pusher names a server account and nothing else.
 type Identity struct {
 	Email string
 	Name  string
+	// Pusher is a glob pattern on the account a server authenticated as the
+	// pusher (the pre-receive hook): every commit such an account pushes is
+	// an agent's.
+	Pusher string
 }
 
 // Secrets configures secret detection.

@@ -38,7 +38,7 @@ func Load(data []byte) (*Config, error) {
 	if !ok {
 		return nil, l.fail(nil, "the configuration must be a mapping")
 	}
-	if err := l.keys(nil, top, "attribution", "secrets", "smp", "signatures", "ledger", "rules", "exclude"); err != nil {
+	if err := l.keys(nil, top, "attribution", "secrets", "smp", "signatures", "ledger", "push", "rules", "exclude"); err != nil {
 		return nil, err
 	}
 	if err := l.rules(top, cfg); err != nil {
@@ -64,6 +64,9 @@ func Load(data []byte) (*Config, error) {
 		return nil, err
 	}
 	if err := l.ledger(top, &cfg.Ledger); err != nil {
+		return nil, err
+	}
+	if err := l.push(top, &cfg.Push); err != nil {
 		return nil, err
 	}
 	return cfg, nil
@@ -172,7 +175,7 @@ func (l loader) attribution(top map[string]any, a *Attribution) error {
 	if v, ok := m["agents"]; ok && v != nil {
 		list, ok := v.([]any)
 		if !ok {
-			return l.fail([]string{"attribution", "agents"}, "attribution.agents must be a list of {email: GLOB} or {name: GLOB}")
+			return l.fail([]string{"attribution", "agents"}, "attribution.agents must be a list of {email: GLOB}, {name: GLOB} or {pusher: GLOB}")
 		}
 		for i, item := range list {
 			at := []string{"attribution", "agents", fmt.Sprint(i)}
@@ -189,16 +192,16 @@ func (l loader) attribution(top map[string]any, a *Attribution) error {
 func (l loader) identity(at []string, item any) (Identity, error) {
 	m, ok := item.(map[string]any)
 	if !ok {
-		return Identity{}, l.fail(at, "an agent identity is a mapping with email and/or name")
+		return Identity{}, l.fail(at, "an agent identity is a mapping with email and/or name, or with pusher")
 	}
-	if err := l.keys(at, m, "email", "name"); err != nil {
+	if err := l.keys(at, m, "email", "name", "pusher"); err != nil {
 		return Identity{}, err
 	}
 	var id Identity
 	for _, f := range []struct {
 		key string
 		dst *string
-	}{{"email", &id.Email}, {"name", &id.Name}} {
+	}{{"email", &id.Email}, {"name", &id.Name}, {"pusher", &id.Pusher}} {
 		key, dst := f.key, f.dst
 		v, ok := m[key]
 		if !ok {
@@ -210,8 +213,11 @@ func (l loader) identity(at []string, item any) (Identity, error) {
 		}
 		*dst = s
 	}
-	if id.Email == "" && id.Name == "" {
-		return Identity{}, l.fail(at, "an agent identity needs email or name")
+	if id.Pusher != "" && (id.Email != "" || id.Name != "") {
+		return Identity{}, l.fail(append(at, "pusher"), "%s names a server account: give it an entry of its own, without email and name", where(append(at, "pusher")))
+	}
+	if id.Email == "" && id.Name == "" && id.Pusher == "" {
+		return Identity{}, l.fail(at, "an agent identity needs email or name, or pusher")
 	}
 	return id, nil
 }

@@ -3,6 +3,7 @@ package gitdiff
 import (
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -13,15 +14,28 @@ import (
 
 // merge is a merge being judged: a merge commit of a range, or the staged
 // result of a merge in progress. Both are built the same way, so that the
-// staged check and the range check of the same merge agree.
+// staged check and the range check of the same merge agree. A merge of any
+// number of parents (an octopus) is judged against every parent and every
+// merge base of every two of them.
 type merge struct {
 	parents []*object.Tree
-	// base is the tree of the merge base of the first two parents; nil when
-	// they share no history.
-	base *object.Tree
+	// pairs are the parents taken two at a time, each with the trees of
+	// every merge base of the two (none when they share no history).
+	pairs []mergePair
+	// bases are the trees of every merge base of any two parents, each
+	// commit once, those of the first two parents first; a nil tree stands
+	// for parents that share no history (every file absent).
+	bases []*object.Tree
 }
 
-// newMerge reads the trees of a merge's parents and of their merge base.
+// mergePair is two parents of a merge, by index, and their merge bases.
+type mergePair struct {
+	i, j  int
+	bases []*object.Tree
+}
+
+// newMerge reads the trees of a merge's parents and of the merge bases of
+// every two of them.
 func (r *Repo) newMerge(parents []plumbing.Hash) (*merge, error) {
 	m := &merge{}
 	for _, p := range parents {
@@ -31,11 +45,33 @@ func (r *Repo) newMerge(parents []plumbing.Hash) (*merge, error) {
 		}
 		m.parents = append(m.parents, t)
 	}
-	base, err := r.mergeBase(parents[0], parents[1])
-	if err != nil {
-		return nil, err
+	seen := map[plumbing.Hash]bool{}
+	unrelated := false
+	for i := range parents {
+		for j := i + 1; j < len(parents); j++ {
+			ids, err := r.mergeBases(parents[i], parents[j])
+			if err != nil {
+				return nil, err
+			}
+			pair := mergePair{i: i, j: j}
+			for _, id := range ids {
+				t, err := r.commitTree(id)
+				if err != nil {
+					return nil, err
+				}
+				pair.bases = append(pair.bases, t)
+				if !seen[id] {
+					seen[id] = true
+					m.bases = append(m.bases, t)
+				}
+			}
+			if len(ids) == 0 && !unrelated {
+				unrelated = true
+				m.bases = append(m.bases, nil)
+			}
+			m.pairs = append(m.pairs, pair)
+		}
 	}
-	m.base = base
 	return m, nil
 }
 
@@ -57,13 +93,15 @@ func (r *Repo) mergeChangesOf(m *merge, candidates []string, result func(path st
 				return nil, err
 			}
 		}
-		var b *entry
-		if m.base != nil {
-			if b, err = lookup(m.base, path); err != nil {
-				return nil, err
-			}
+		bases, err := m.baseVersions(path)
+		if err != nil {
+			return nil, err
 		}
-		if trivialMerge(n, b, versions) {
+		trivial, err := m.trivial(path, n, versions)
+		if err != nil {
+			return nil, err
+		}
+		if trivial {
 			continue
 		}
 		ch := changes.Change{Path: path, Merge: &changes.Merge{}}
@@ -78,9 +116,14 @@ func (r *Repo) mergeChangesOf(m *merge, candidates []string, result func(path st
 			ch.Merge.Parents = append(ch.Merge.Parents, pb)
 		}
 		ch.Old = ch.Merge.Parents[0]
-		if ch.Merge.Base, err = r.optionalBlob(b, ch.New); err != nil {
-			return nil, err
+		for _, b := range bases {
+			bb, err := r.optionalBlob(b, ch.New)
+			if err != nil {
+				return nil, err
+			}
+			ch.Merge.Bases = append(ch.Merge.Bases, bb)
 		}
+		ch.Merge.Base = ch.Merge.Bases[0]
 		list = append(list, ch)
 	}
 	return list, nil
@@ -146,31 +189,82 @@ func (r *Repo) optionalBlob(e *entry, result *changes.Blob) (*changes.Blob, erro
 	return r.blob(*e)
 }
 
-// trivialMerge reports whether a merge took a file unchanged from one
-// parent while every other parent left it as it was at the merge base:
-// then the merge itself changed nothing there.
-func trivialMerge(now, base *entry, parents []*entry) bool {
-	same := func(a, b *entry) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
-	for i, p := range parents {
-		if !same(p, now) {
+// baseVersions returns the file at path in every merge base (m.bases).
+func (m *merge) baseVersions(path string) ([]*entry, error) {
+	out := make([]*entry, len(m.bases))
+	for k, t := range m.bases {
+		if t == nil {
+			continue
+		}
+		var err error
+		if out[k], err = lookup(t, path); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// trivial reports whether the merge took the file at path (now) unchanged
+// from one parent while every other parent left it as it was at each merge
+// base it shares with that parent: then the merge itself changed nothing
+// there. A parent that is older than the others (an octopus merge naming
+// an old commit of the branch) shares that old commit as merge base with
+// them, so a result taken from it, undoing what the others changed, is
+// never trivial. versions holds the file at each parent.
+func (m *merge) trivial(path string, now *entry, versions []*entry) (bool, error) {
+	for i, p := range versions {
+		if !sameEntry(p, now) {
 			continue
 		}
 		untouched := true
-		for j, q := range parents {
-			if j != i && !same(q, base) {
+		for _, pair := range m.pairs {
+			if pair.i != i && pair.j != i {
+				continue
+			}
+			other := versions[pair.i+pair.j-i]
+			ok, err := unchangedSince(other, path, pair.bases)
+			if err != nil {
+				return false, err
+			}
+			if !ok {
 				untouched = false
+				break
 			}
 		}
 		if untouched {
-			return true
+			return true, nil
 		}
 	}
-	return false
+	return false, nil
 }
 
-// mergeBase returns the tree of the merge base of two commits (nil when
-// they share no history).
-func (r *Repo) mergeBase(a, b plumbing.Hash) (*object.Tree, error) {
+// unchangedSince reports whether the file at path is v in every one of the
+// trees bases (absent when there are none: unrelated histories).
+func unchangedSince(v *entry, path string, bases []*object.Tree) (bool, error) {
+	if len(bases) == 0 {
+		return v == nil, nil
+	}
+	for _, t := range bases {
+		b, err := lookup(t, path)
+		if err != nil {
+			return false, err
+		}
+		if !sameEntry(v, b) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// sameEntry reports whether two versions are the same (both absent, or the
+// same object with the same mode).
+func sameEntry(a, b *entry) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
+}
+
+// mergeBases returns every merge base of two commits (none when they share
+// no history; several after criss-cross merges).
+func (r *Repo) mergeBases(a, b plumbing.Hash) ([]plumbing.Hash, error) {
 	ca, err := r.repo.CommitObject(a)
 	if err != nil {
 		return nil, r.objectError("commit", a, err)
@@ -183,12 +277,10 @@ func (r *Repo) mergeBase(a, b plumbing.Hash) (*object.Tree, error) {
 	if err != nil {
 		return nil, fmt.Errorf("merge base of %s and %s: %w", a, b, err)
 	}
-	if len(bases) == 0 {
-		return nil, nil
+	out := make([]plumbing.Hash, 0, len(bases))
+	for _, c := range bases {
+		out = append(out, c.Hash)
 	}
-	tree, err := bases[0].Tree()
-	if err != nil {
-		return nil, r.objectError("tree", bases[0].TreeHash, err)
-	}
-	return tree, nil
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out, nil
 }

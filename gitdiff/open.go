@@ -24,7 +24,8 @@ import (
 type Options struct {
 	// Getenv reads the environment git gives its hooks: GIT_DIR,
 	// GIT_WORK_TREE, GIT_INDEX_FILE, GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL,
-	// GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL, and for SigningSettings
+	// GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL, GIT_QUARANTINE_PATH and
+	// GIT_OBJECT_DIRECTORY (a push's objects, see quarantined), and for SigningSettings
 	// where git's configuration is (HOME, XDG_CONFIG_HOME, EMAIL,
 	// GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM,
 	// GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT and its keys and values). nil
@@ -103,6 +104,7 @@ func open(storage *filesystem.Storage, loc location, opts Options) (*Repo, error
 	}
 	r := &Repo{storage: storage, opts: opts, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*changes.Blob{}}
 	r.objects = newObjectStore(r.objectsDir())
+	r.objects.incoming = quarantined(opts, loc.gitDir)
 	if r.repo, err = git.Open(&tolerantStorage{Storage: storage, objects: r.objects}, nil); err != nil {
 		return nil, fmt.Errorf("opening %s: %w", loc.gitDir, err)
 	}

@@ -105,6 +105,14 @@ func prefixSumOf(h hash.Hash) []byte {
 // (for a delta, from the start of the delta). ok is false when it cannot
 // tell; nothing here is trusted, the caller proves what it uses.
 func (s *objectStore) blobSize(h plumbing.Hash) (int64, bool) {
+	if size, ok := s.ownBlobSize(h); ok || s.incoming == nil {
+		return size, ok
+	}
+	return s.incoming.blobSize(h)
+}
+
+// ownBlobSize is blobSize in this store alone.
+func (s *objectStore) ownBlobSize(h plumbing.Hash) (int64, bool) {
 	if !s.packsLoaded {
 		if size, err := s.looseSize(h); err == nil {
 			return size, true

@@ -25,18 +25,31 @@ import (
 // commit is likely to share are kept, so memory follows the size of two
 // commits, not of the range.
 func (r *Repo) Range(base, head string, scope Scope, fn func(changes.Unit) error) (int, error) {
-	var b plumbing.Hash
+	var bases []string
 	if base != "" {
-		var err error
-		if b, err = r.resolve(base); err != nil {
+		bases = []string{base}
+	}
+	return r.RangeExcluding(bases, head, scope, fn)
+}
+
+// RangeExcluding is Range over the commits reachable from head and from
+// none of excluded (`git rev-list head --not excluded...`): what a push
+// adds to the refs its receiver already has. Without excluded it is every
+// commit reachable from head, the root included.
+func (r *Repo) RangeExcluding(excluded []string, head string, scope Scope, fn func(changes.Unit) error) (int, error) {
+	var bases []plumbing.Hash
+	for _, rev := range excluded {
+		b, err := r.resolve(rev)
+		if err != nil {
 			return 0, err
 		}
+		bases = append(bases, b)
 	}
 	h, err := r.resolve(head)
 	if err != nil {
 		return 0, err
 	}
-	commits, err := r.between(b, h)
+	commits, err := r.between(bases, h)
 	if err != nil {
 		return 0, err
 	}

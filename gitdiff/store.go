@@ -32,6 +32,9 @@ type objectStore struct {
 	bases       baseCache
 	// releases unmap the pack indexes.
 	releases []func() error
+	// incoming holds the objects of a push in quarantine (see
+	// quarantined); nil outside a pre-receive hook.
+	incoming *objectStore
 }
 
 func newObjectStore(dir string) *objectStore {
@@ -48,6 +51,12 @@ func (s *objectStore) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error)
 // its first prefix bytes would have as a blob, hashed along with the
 // content (nil for a packed object, or when prefix < 0).
 func (s *objectStore) readHashingPrefix(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
+	kind, data, sum, err := s.readOwn(h, prefix)
+	return s.readIncoming(h, prefix, kind, data, sum, err)
+}
+
+// readOwn is readHashingPrefix in this store alone.
+func (s *objectStore) readOwn(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
 	if !s.packsLoaded {
 		if kind, data, sum, err := s.readLoose(h, prefix); !errors.Is(err, plumbing.ErrObjectNotFound) {
 			return kind, data, sum, err
@@ -142,6 +151,9 @@ func (s *objectStore) close() error {
 		errs = append(errs, release())
 	}
 	s.packs, s.packsLoaded, s.releases, s.bases = nil, false, nil, baseCache{budget: baseCacheBudget}
+	if s.incoming != nil {
+		errs = append(errs, s.incoming.close())
+	}
 	return errors.Join(errs...)
 }
 

@@ -15,10 +15,10 @@ const (
 	uninteresting             // reachable from base
 )
 
-// between returns the commits reachable from head and not from base,
-// parents before children: the commits `git rev-list base..head` names,
-// whatever the commit dates say. With a zero base it returns every commit
-// reachable from head, the root included.
+// between returns the commits reachable from head and not from any of
+// bases, parents before children: the commits `git rev-list head ^base...`
+// names, whatever the commit dates say. Without bases it returns every
+// commit reachable from head, the root included.
 //
 // The walk goes down from both ends, highest topological level first, and
 // stops when every commit left to visit is reachable from base: a commit's
@@ -29,17 +29,17 @@ const (
 // and head once. Committer dates are never trusted: git's own walk orders
 // by date and can take commits of base into the range when clocks were
 // skewed.
-func (r *Repo) between(base, head plumbing.Hash) ([]*object.Commit, error) {
+func (r *Repo) between(bases []plumbing.Hash, head plumbing.Hash) ([]*object.Commit, error) {
 	g, err := r.newGraph()
 	if err != nil {
 		return nil, err
 	}
 	defer g.Close()
 	var hashes []plumbing.Hash
-	if base.IsZero() {
+	if len(bases) == 0 {
 		hashes, err = g.reachable(head, false)
 	} else {
-		hashes, err = g.walk(base, head)
+		hashes, err = g.walk(bases, head)
 	}
 	if err != nil {
 		return nil, err
@@ -61,7 +61,7 @@ func (r *Repo) contains(tip, c plumbing.Hash) (bool, error) {
 	if tip == c {
 		return true, nil
 	}
-	outside, err := r.between(tip, c)
+	outside, err := r.between([]plumbing.Hash{tip}, c)
 	return len(outside) == 0, err
 }
 
@@ -107,11 +107,13 @@ type walker struct {
 	interesting int
 }
 
-// walk returns the commits reachable from head and not from base.
-func (g *graph) walk(base, head plumbing.Hash) ([]plumbing.Hash, error) {
+// walk returns the commits reachable from head and not from any of bases.
+func (g *graph) walk(bases []plumbing.Hash, head plumbing.Hash) ([]plumbing.Hash, error) {
 	w := &walker{g: g, flags: map[plumbing.Hash]int{}, queued: map[plumbing.Hash]bool{}}
-	if err := w.push(base, uninteresting); err != nil {
-		return nil, err
+	for _, base := range bases {
+		if err := w.push(base, uninteresting); err != nil {
+			return nil, err
+		}
 	}
 	if err := w.push(head, fromHead); err != nil {
 		return nil, err

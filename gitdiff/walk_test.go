@@ -132,7 +132,11 @@ func sortedLines(s string) []string {
 
 func betweenIDs(t *testing.T, g *Repo, base, head string) []string {
 	t.Helper()
-	commits, err := g.between(plumbing.NewHash(base), plumbing.NewHash(head))
+	var bases []plumbing.Hash
+	if base != "" {
+		bases = append(bases, plumbing.NewHash(base))
+	}
+	commits, err := g.between(bases, plumbing.NewHash(head))
 	if err != nil {
 		t.Fatalf("%s..%s: %v", base, head, err)
 	}
@@ -252,7 +256,7 @@ func TestCommitGraphKeepsTheWalkToTheRange(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer g.Close()
-		got, err := g.walk(plumbing.NewHash(ids[497]), plumbing.NewHash(ids[499]))
+		got, err := g.walk([]plumbing.Hash{plumbing.NewHash(ids[497])}, plumbing.NewHash(ids[499]))
 		if err != nil || len(got) != 2 {
 			t.Fatalf("walk: %d commits, %v", len(got), err)
 		}

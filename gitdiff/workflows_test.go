@@ -100,6 +100,52 @@ func TestStagedOctopusMerge(t *testing.T) {
 	}
 }
 
+// TestOctopusMergeWithAnOldParent: a merge of two branches and of an old
+// commit of theirs, taking that commit's file, is not a file taken
+// unchanged from a parent: the old commit is the merge base it shares with
+// each branch, and both branches changed the file since. The change lists
+// every merge base's version.
+func TestOctopusMergeWithAnOldParent(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/p.yml", "a\n")
+	old := r.commit("old")
+	r.write(".small/p.yml", "a\nb\n")
+	fork := r.commit("b")
+	var tips []string
+	for _, b := range []string{"one", "two"} {
+		r.git("checkout", "-q", "-b", b, fork)
+		r.write(b+".txt", b+"\n")
+		tips = append(tips, r.commit(b))
+	}
+	merge := r.git("commit-tree", old+"^{tree}", "-p", tips[0], "-p", tips[1], "-p", old, "-m", "octopus")
+	units, err := rangeUnits(r.open(), fork, merge, Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := units[len(units)-1]
+	want := ".small/p.yml: new=a parents=a b,a b,a base=a b old=a b"
+	if got := mergeSummary(last.Changes); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	var bases []string
+	for _, b := range last.Changes[0].Merge.Bases {
+		bases = append(bases, strings.Join(strings.Fields(string(b.Data)), " "))
+	}
+	if got := strings.Join(bases, ","); got != "a b,a" {
+		t.Errorf("merge bases' versions %q, want \"a b,a\"", got)
+	}
+	// The same three parents with the result of the branches: the merge
+	// took the file unchanged from them, and the old commit is behind both.
+	kept := r.git("commit-tree", tips[0]+"^{tree}", "-p", tips[0], "-p", tips[1], "-p", old, "-m", "octopus keeping b")
+	units, err = rangeUnits(r.open(), fork, kept, Scope{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mergeSummary(units[len(units)-1].Changes); got != "" {
+		t.Errorf("an octopus merge that takes the branches' file lists %s", got)
+	}
+}
+
 func TestMergeHeadThatIsNotACommitID(t *testing.T) {
 	r := newRepo(t)
 	r.write(".small/p.yml", "a\n")

@@ -32,12 +32,12 @@ func TestRunsCommitMsgCheck(t *testing.T) {
 	}{
 		{"no hook", func(t *testing.T, dir string) {}, false},
 		{"small-hook's hooks", func(t *testing.T, dir string) {
-			if _, err := Install(dir, false, os.Getenv); err != nil {
+			if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
 				t.Fatal(err)
 			}
 		}, true},
 		{"small-hook's hook, not executable", func(t *testing.T, dir string) {
-			if _, err := Install(dir, false, os.Getenv); err != nil {
+			if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.Chmod(filepath.Join(dir, ".git", "hooks", "commit-msg"), 0o644); err != nil {
@@ -61,7 +61,7 @@ func TestRunsCommitMsgCheck(t *testing.T) {
 			preCommitInstall(t, dir, "ci/pre-commit.yaml", withHook)
 		}, true},
 		{"pre-commit over small-hook's own hook (commit-msg.legacy)", func(t *testing.T, dir string) {
-			if _, err := Install(dir, false, os.Getenv); err != nil {
+			if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
 				t.Fatal(err)
 			}
 			preCommitInstall(t, dir, ".pre-commit-config.yaml", withoutHook)

@@ -78,7 +78,7 @@ func TestInstalledHooksAreTheOnesGitRuns(t *testing.T) {
 			if dir.Path != want {
 				t.Fatalf("hooks directory %s, want %s", dir.Path, want)
 			}
-			acts, err := Install(installDir, false, os.Getenv)
+			acts, err := Install(installDir, Options{Getenv: os.Getenv})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -78,12 +78,12 @@ func readFile(t *testing.T, path string) string {
 }
 
 // fakeBinary writes an executable small-hook into dir that appends its
-// arguments, one call per line, to log, reads its standard input and exits with $FAKE_EXIT (0 by
-// default).
+// arguments, one call per line, to log, appends its standard input to
+// log.stdin and exits with $FAKE_EXIT (0 by default).
 func fakeBinary(t *testing.T, dir, log string) {
 	t.Helper()
 	writeFile(t, filepath.Join(dir, "small-hook"),
-		"#!/bin/sh\necho \"$*\" >> '"+log+"'\ncat >/dev/null\nexit ${FAKE_EXIT:-0}\n", 0o755)
+		"#!/bin/sh\necho \"$*\" >> '"+log+"'\ncat >> '"+log+".stdin'\nexit ${FAKE_EXIT:-0}\n", 0o755)
 }
 
 // minimalPath returns a PATH holding dirs first, then a directory of its

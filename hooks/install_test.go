@@ -18,7 +18,7 @@ func whats(actions []Action) string {
 func TestInstallWritesExecutableScriptsOnce(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
-	acts, err := Install(dir, false, os.Getenv)
+	acts, err := Install(dir, Options{Getenv: os.Getenv})
 	if err != nil || whats(acts) != "pre-commit=installed commit-msg=installed pre-push=installed" {
 		t.Fatalf("install: %s %v", whats(acts), err)
 	}
@@ -31,7 +31,7 @@ func TestInstallWritesExecutableScriptsOnce(t *testing.T) {
 		if fi.Mode().Perm() != 0o755 {
 			t.Errorf("%s has mode %v, want 0755", name, fi.Mode().Perm())
 		}
-		want, _ := scripts.ReadFile(name)
+		want, _ := Script(name, "")
 		content := readFile(t, path)
 		if content != string(want) {
 			t.Errorf("%s differs from the embedded script", name)
@@ -40,7 +40,7 @@ func TestInstallWritesExecutableScriptsOnce(t *testing.T) {
 			t.Errorf("%s does not start with the shebang and the marker line:\n%s", name, content)
 		}
 	}
-	acts, err = Install(dir, false, os.Getenv)
+	acts, err = Install(dir, Options{Getenv: os.Getenv})
 	if err != nil || whats(acts) != "pre-commit=unchanged commit-msg=unchanged pre-push=unchanged" {
 		t.Errorf("second install: %s %v", whats(acts), err)
 	}
@@ -63,11 +63,11 @@ func TestInstallUpgradesOwnOlderHook(t *testing.T) {
 	dir := newRepo(t)
 	hook := filepath.Join(dir, ".git", "hooks", "pre-commit")
 	writeFile(t, hook, "#!/bin/sh\n"+Marker+": an older version\nexit 0\n", 0o755)
-	acts, err := Install(dir, false, os.Getenv)
+	acts, err := Install(dir, Options{Getenv: os.Getenv})
 	if err != nil || !strings.HasPrefix(whats(acts), "pre-commit=replaced") {
 		t.Fatalf("%s %v", whats(acts), err)
 	}
-	if want, _ := scripts.ReadFile("pre-commit"); readFile(t, hook) != string(want) {
+	if want, _ := Script("pre-commit", ""); readFile(t, hook) != string(want) {
 		t.Error("the older small-hook hook was not replaced")
 	}
 	if acts[0].Note != "" {
@@ -75,47 +75,49 @@ func TestInstallUpgradesOwnOlderHook(t *testing.T) {
 	}
 }
 
-func TestForeignHooksNeedForceAndAreKept(t *testing.T) {
+func TestForeignHooksNeedForceAndKeepRunning(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
 	hooksDir := filepath.Join(dir, ".git", "hooks")
 	hook := filepath.Join(hooksDir, "pre-commit")
 	first, second := "#!/bin/sh\necho first\n", "#!/bin/sh\necho second\n"
-	writeFile(t, hook, first, 0o755)
+	writeFile(t, hook, first, 0o750)
 
-	acts, err := Install(dir, false, os.Getenv)
+	acts, err := Install(dir, Options{Getenv: os.Getenv})
 	if err != nil || whats(acts) != "pre-commit=skipped commit-msg=installed pre-push=installed" {
 		t.Fatalf("install without --force: %s %v", whats(acts), err)
 	}
 	if !strings.Contains(acts[0].Note, "--force") {
-		t.Errorf("the skip does not say how to replace the hook: %q", acts[0].Note)
+		t.Errorf("the skip does not say how to install over the hook: %q", acts[0].Note)
 	}
 	if readFile(t, hook) != first {
 		t.Fatal("a foreign hook was overwritten without --force")
 	}
 
-	acts, err = Install(dir, true, os.Getenv)
-	if err != nil || !strings.HasPrefix(whats(acts), "pre-commit=replaced") {
+	acts, err = Install(dir, Options{Force: true, Getenv: os.Getenv})
+	if err != nil || !strings.HasPrefix(whats(acts), "pre-commit=chained") {
 		t.Fatalf("install --force: %s %v", whats(acts), err)
 	}
-	if readFile(t, hook+".small-hook-backup") != first {
-		t.Fatal("--force kept no backup of the foreign hook")
+	chained := hook + ".small-hook-chained"
+	if readFile(t, chained) != first {
+		t.Fatal("--force did not keep the foreign hook where small-hook's hook runs it")
 	}
-	if acts[0].Backup != hook+".small-hook-backup" || !strings.Contains(acts[0].Note, acts[0].Backup) {
-		t.Errorf("the report does not name the backup: %q", acts[0].Note)
+	if acts[0].Chained != chained || !strings.Contains(acts[0].Note, chained) {
+		t.Errorf("the report does not name where the hook runs from: %q", acts[0].Note)
 	}
 
-	// Another tool puts its hook back; --force again must not overwrite
-	// the first backup.
+	// Another tool puts its hook in the place of small-hook's; --force
+	// again chains that one and keeps the first as a backup.
 	writeFile(t, hook, second, 0o755)
-	if _, err := Install(dir, true, os.Getenv); err != nil {
+	acts, err = Install(dir, Options{Force: true, Getenv: os.Getenv})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if readFile(t, hook+".small-hook-backup") != first || readFile(t, hook+".small-hook-backup.1") != second {
-		t.Fatal("a second --force overwrote the first backup")
+	if readFile(t, chained) != second || readFile(t, hook+".small-hook-backup") != first || !strings.Contains(acts[0].Note, ".small-hook-backup") {
+		t.Fatalf("a second --force lost a hook: %q", acts[0].Note)
 	}
 
-	// A foreign hook small-hook never replaced stays through uninstall.
+	// A foreign hook small-hook never chained stays through uninstall.
 	foreignMsg := filepath.Join(hooksDir, "commit-msg")
 	if err := os.Remove(foreignMsg); err != nil {
 		t.Fatal(err)
@@ -127,13 +129,28 @@ func TestForeignHooksNeedForceAndAreKept(t *testing.T) {
 		t.Fatalf("uninstall: %s %v", whats(acts), err)
 	}
 	if readFile(t, hook) != second {
-		t.Error("uninstall did not restore the newest backup")
+		t.Error("uninstall did not put the chained hook back")
 	}
 	if readFile(t, foreignMsg) != first {
 		t.Error("uninstall touched a foreign hook")
 	}
 	if _, err := os.Stat(filepath.Join(hooksDir, "pre-push")); !os.IsNotExist(err) {
 		t.Error("uninstall left small-hook's pre-push hook")
+	}
+}
+
+// TestUninstallRestoresABackupOfAnOlderInstall: an older small-hook kept
+// the hook --force replaced as a backup; uninstall still puts it back.
+func TestUninstallRestoresABackupOfAnOlderInstall(t *testing.T) {
+	isolate(t)
+	dir := newRepo(t)
+	hook := filepath.Join(dir, ".git", "hooks", "pre-commit")
+	if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, hook+".small-hook-backup", "#!/bin/sh\necho old\n", 0o755)
+	if acts, err := Uninstall(dir, os.Getenv); err != nil || !strings.HasPrefix(whats(acts), "pre-commit=restored") || readFile(t, hook) != "#!/bin/sh\necho old\n" {
+		t.Fatalf("uninstall: %s %v", whats(acts), err)
 	}
 }
 
@@ -145,7 +162,7 @@ func TestHookMentioningTheMarkerIsForeign(t *testing.T) {
 	hook := filepath.Join(dir, ".git", "hooks", "pre-commit")
 	chained := "#!/bin/sh\nrun-other-checks\n# see the hook " + Marker + " in pre-commit.d\nexec small-hook check\n"
 	writeFile(t, hook, chained, 0o755)
-	if acts, err := Install(dir, false, os.Getenv); err != nil || !strings.HasPrefix(whats(acts), "pre-commit=skipped") {
+	if acts, err := Install(dir, Options{Getenv: os.Getenv}); err != nil || !strings.HasPrefix(whats(acts), "pre-commit=skipped") {
 		t.Fatalf("install: %s %v", whats(acts), err)
 	}
 	if acts, err := Uninstall(dir, os.Getenv); err != nil || !strings.HasPrefix(whats(acts), "pre-commit=skipped") {
@@ -166,7 +183,7 @@ func TestUninstallWithoutHooks(t *testing.T) {
 
 func TestOutsideARepository(t *testing.T) {
 	isolate(t)
-	if _, err := Install(t.TempDir(), false, os.Getenv); err == nil {
+	if _, err := Install(t.TempDir(), Options{Getenv: os.Getenv}); err == nil {
 		t.Error("Install outside a repository did not fail")
 	}
 	if _, err := Uninstall(t.TempDir(), os.Getenv); err == nil {
@@ -178,7 +195,7 @@ func TestUnreadableConfigFails(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
 	writeFile(t, filepath.Join(dir, ".git", "config"), "[core\n\thooksPath = x\n", 0o644)
-	if _, err := Install(dir, false, os.Getenv); err == nil {
+	if _, err := Install(dir, Options{Getenv: os.Getenv}); err == nil {
 		t.Error("a configuration git cannot parse either did not fail the install")
 	}
 }

@@ -39,7 +39,7 @@ func TestInstallLeavesThePreCommitFrameworkAndSaysHowToChoose(t *testing.T) {
 	hooksDir := filepath.Join(dir, ".git", "hooks")
 	installPreCommitOver(t, hooksDir)
 
-	acts, err := Install(dir, false, os.Getenv)
+	acts, err := Install(dir, Options{Getenv: os.Getenv})
 	if err != nil || whats(acts) != "pre-commit=skipped commit-msg=skipped pre-push=skipped" {
 		t.Fatalf("install over pre-commit's hooks: %s %v", whats(acts), err)
 	}
@@ -67,16 +67,16 @@ func TestInstallLeavesThePreCommitFrameworkAndSaysHowToChoose(t *testing.T) {
 	}
 }
 
-func TestInstallForceReplacesThePreCommitFrameworkAndSaysSo(t *testing.T) {
+func TestInstallForceChainsThePreCommitFrameworkAndSaysSo(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
 	installPreCommitOver(t, filepath.Join(dir, ".git", "hooks"))
-	acts, err := Install(dir, true, os.Getenv)
-	if err != nil || whats(acts) != "pre-commit=replaced commit-msg=replaced pre-push=replaced" {
+	acts, err := Install(dir, Options{Force: true, Getenv: os.Getenv})
+	if err != nil || whats(acts) != "pre-commit=chained commit-msg=chained pre-push=chained" {
 		t.Fatalf("install --force: %s %v", whats(acts), err)
 	}
-	if readFile(t, acts[0].Backup) != preCommitHook || !strings.Contains(acts[0].Note, "pre-commit no longer runs") {
-		t.Errorf("the backup or the note is wrong: %q", acts[0].Note)
+	if readFile(t, acts[0].Chained) != preCommitHook || !strings.Contains(acts[0].Note, "both hook systems run") {
+		t.Errorf("the chained hook or the note is wrong: %q", acts[0].Note)
 	}
 }
 
@@ -86,12 +86,12 @@ func TestBothHookSystems(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
 	hooksDir := filepath.Join(dir, ".git", "hooks")
-	if _, err := Install(dir, false, os.Getenv); err != nil {
+	if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
 		t.Fatal(err)
 	}
 	installPreCommitOver(t, hooksDir)
 
-	acts, err := Install(dir, false, os.Getenv)
+	acts, err := Install(dir, Options{Getenv: os.Getenv})
 	if err != nil || whats(acts) != "pre-commit=skipped commit-msg=skipped pre-push=skipped" {
 		t.Fatalf("install: %s %v", whats(acts), err)
 	}
@@ -128,7 +128,7 @@ func TestLegacyCopyThatIsNotOursStays(t *testing.T) {
 	foreign := "#!/bin/sh\n# runs small-hook: " + Marker + "\nexec small-hook check\n"
 	writeFile(t, filepath.Join(hooksDir, "pre-commit"), foreign, 0o755)
 	installPreCommitOver(t, hooksDir)
-	acts, err := Install(dir, false, os.Getenv)
+	acts, err := Install(dir, Options{Getenv: os.Getenv})
 	if err != nil || strings.Contains(acts[0].Note, "both hook systems run") {
 		t.Fatalf("a foreign .legacy hook was taken for small-hook's: %q %v", acts[0].Note, err)
 	}
@@ -146,7 +146,7 @@ func TestOwnHookAndLegacyCopyAreBothRemoved(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
 	hooksDir := filepath.Join(dir, ".git", "hooks")
-	if _, err := Install(dir, false, os.Getenv); err != nil {
+	if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
 		t.Fatal(err)
 	}
 	own := readFile(t, filepath.Join(hooksDir, "pre-commit"))
@@ -195,11 +195,11 @@ func TestRealPreCommitFramework(t *testing.T) {
 	}
 	hookTypes := []string{"--hook-type", "pre-commit", "--hook-type", "commit-msg", "--hook-type", "pre-push"}
 
-	if _, err := Install(dir, false, os.Getenv); err != nil {
+	if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
 		t.Fatal(err)
 	}
 	preCommit(append([]string{"install"}, hookTypes...)...)
-	acts, err := Install(dir, false, os.Getenv)
+	acts, err := Install(dir, Options{Getenv: os.Getenv})
 	if err != nil || !strings.Contains(acts[0].Note, "both hook systems run") {
 		t.Fatalf("install did not notice the real pre-commit framework over its hooks: %s %v %+v", whats(acts), err, acts)
 	}

@@ -31,82 +31,61 @@ func runHook(t *testing.T, dir, hook string, env []string, stdin string, args ..
 	return 0, stderr.String()
 }
 
-// pushRepo is a repository with commits a <- b <- c on main, a
-// remote-tracking branch origin/main at a, and origin/HEAD pointing to it;
-// the remote "plain" has no remote-tracking refs at all.
-type pushRepo struct {
-	dir, a, b, c string
-}
-
-func newPushRepo(t *testing.T) pushRepo {
-	t.Helper()
-	dir := t.TempDir()
-	git(t, dir, nil, "init", "-q", "-b", "main")
-	var shas []string
-	for _, msg := range []string{"a", "b", "c"} {
-		git(t, dir, nil, "commit", "-q", "--allow-empty", "-m", msg)
-		shas = append(shas, git(t, dir, nil, "rev-parse", "HEAD"))
-	}
-	git(t, dir, nil, "update-ref", "refs/remotes/origin/main", shas[0])
-	git(t, dir, nil, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main")
-	return pushRepo{dir: dir, a: shas[0], b: shas[1], c: shas[2]}
-}
-
-func TestPrePushChecksEachPushedRef(t *testing.T) {
+// TestStdinHooksHandTheirInputOn: the pre-push hook hands git's list of
+// refs to `small-hook check --pre-push REMOTE`, which judges each ref, and
+// the pre-receive hook (installed in a bare repository) hands the ref
+// updates to `small-hook check --pre-receive`; small-hook's exit code is
+// the hook's.
+func TestStdinHooksHandTheirInputOn(t *testing.T) {
 	isolate(t)
-	r := newPushRepo(t)
-	if _, err := Install(r.dir, false, os.Getenv); err != nil {
-		t.Fatal(err)
+	client := newRepo(t)
+	server := filepath.Join(t.TempDir(), "server.git")
+	git(t, client, nil, "init", "-q", "--bare", server)
+	for _, dir := range []string{client, server} {
+		if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	cases := []struct {
-		name, remote, stdin string
-		fail                bool
-		want                []string
-		code                int
+	input := "refs/heads/main " + zeros[:39] + "1 refs/heads/main " + zeros + "\nrefs/heads/topic " + zeros[:39] + "2 refs/heads/topic " + zeros + "\n"
+	for _, c := range []struct {
+		hookPath string
+		args     []string
+		want     string
 	}{
-		{"deleting a branch checks nothing", "origin",
-			"(delete) " + zeros + " refs/heads/old " + r.b + "\n", false, nil, 0},
-		{"an existing branch: the commits the remote lacks, against its previous tip", "origin",
-			"refs/heads/main " + r.c + " refs/heads/main " + r.a + "\n", false,
-			[]string{"check --previous " + r.a + " --head " + r.c}, 0},
-		{"a new branch: what it adds to the remote's default branch", "origin",
-			"refs/heads/topic " + r.c + " refs/heads/topic " + zeros + "\n", false,
-			[]string{"check --base " + r.a + " --head " + r.c}, 0},
-		{"a new branch on a remote without a default branch: the whole history", "plain",
-			"refs/heads/topic " + r.b + " refs/heads/topic " + zeros + "\n", false,
-			[]string{"check --history --head " + r.b}, 0},
-		{"several refs: every one is checked and a failure fails the push", "origin",
-			"refs/heads/main " + r.c + " refs/heads/main " + r.a + "\n" +
-				"refs/heads/topic " + r.b + " refs/heads/topic " + zeros + "\n", true,
-			[]string{"check --previous " + r.a + " --head " + r.c, "check --base " + r.a + " --head " + r.b}, 1},
-		{"a refused check refuses the push", "origin",
-			"refs/heads/main " + r.c + " refs/heads/main " + r.b + "\n", true,
-			[]string{"check --previous " + r.b + " --head " + r.c}, 1},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
+		{filepath.Join(client, ".git", "hooks", "pre-push"), []string{"origin", "/srv/origin.git"}, "check --pre-push origin"},
+		{filepath.Join(server, "hooks", "pre-receive"), nil, "check --pre-receive"},
+	} {
+		for _, exit := range []int{0, 1, 2} {
 			bin, log := t.TempDir(), filepath.Join(t.TempDir(), "calls")
 			fakeBinary(t, bin, log)
-			env := []string{minimalPath(t, bin), "HOME=" + os.Getenv("HOME"), "GIT_CONFIG_NOSYSTEM=1",
-				"GIT_CONFIG_GLOBAL=" + os.Getenv("GIT_CONFIG_GLOBAL")}
-			if c.fail {
-				env = append(env, "FAKE_EXIT=1")
+			cmd := exec.Command(c.hookPath, c.args...)
+			cmd.Dir = filepath.Dir(filepath.Dir(c.hookPath))
+			cmd.Env = []string{minimalPath(t, bin), "FAKE_EXIT=" + string(rune('0'+exit))}
+			cmd.Stdin = strings.NewReader(input)
+			out, err := cmd.CombinedOutput()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
 			}
-			code, stderr := runHook(t, r.dir, "pre-push", env, c.stdin, c.remote, "/srv/"+c.remote+".git")
-			if code != c.code {
-				t.Errorf("exit %d, want %d; stderr:\n%s", code, c.code, stderr)
+			if code != exit {
+				t.Errorf("%s: exit %d when small-hook exits %d:\n%s", c.hookPath, code, exit, out)
 			}
-			if got := calls(t, log); strings.Join(got, "\n") != strings.Join(c.want, "\n") {
-				t.Errorf("small-hook called as\n%q\nwant\n%q", got, c.want)
+			if got := calls(t, log); len(got) != 1 || got[0] != c.want {
+				t.Errorf("%s: small-hook called as %q, want %q", c.hookPath, got, c.want)
 			}
-		})
+			if got := readFile(t, log+".stdin"); got != input {
+				t.Errorf("%s: small-hook read %q, want git's input %q", c.hookPath, got, input)
+			}
+		}
 	}
 }
 
 func TestHooksCallTheCheck(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
-	if _, err := Install(dir, false, os.Getenv); err != nil {
+	if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -135,7 +114,7 @@ func TestHooksCallTheCheck(t *testing.T) {
 func TestMissingBinaryRefusesWithInstructions(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
-	if _, err := Install(dir, false, os.Getenv); err != nil {
+	if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
 		t.Fatal(err)
 	}
 	env := []string{minimalPath(t)}
@@ -152,7 +131,7 @@ func TestMissingBinaryRefusesWithInstructions(t *testing.T) {
 func TestBinaryFoundWhereGoInstallPutsIt(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
-	if _, err := Install(dir, false, os.Getenv); err != nil {
+	if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
 		t.Fatal(err)
 	}
 	goDir := t.TempDir()

@@ -18,21 +18,23 @@ import (
 
 // checkCmd is `small-hook check`.
 type checkCmd struct {
-	Base      string   `help:"Pull-request semantics: check every commit reachable from --head and not from REV, the branch --head merges into (it may have moved on since --head forked)." placeholder:"REV"`
-	Previous  string   `help:"Push semantics: REV is this branch's tip before the push. Check every commit reachable from --head and not from REV and, when --head does not contain REV (a force-push), that the governed files at --head still hold what they held at REV." placeholder:"REV"`
-	History   bool     `help:"Check every commit reachable from --head, the root commit included (first adoption, a repository's first push)."`
-	Head      string   `help:"The last commit for --base, --previous or --history (default HEAD)." placeholder:"REV"`
-	All       bool     `help:"Check every governed file as it stands, without history (the index, or --rev)."`
-	Rev       string   `help:"With --all: check the tree of REV instead of the index." placeholder:"REV"`
-	CI        bool     `name:"ci" help:"Find the range from the CI environment (GitHub Actions, GitLab CI, pre-commit, SMALL_HOOK_BASE/SMALL_HOOK_HEAD)."`
-	CommitMsg string   `name:"commit-msg" help:"Commit-msg hook stage: attribute the staged change with this commit message file." placeholder:"FILE" type:"path"`
-	Repo      string   `help:"The repository to check (any directory inside it)." default:"." placeholder:"DIR"`
-	Config    string   `help:"Configuration file to use instead of .small-hook.yml. A file inside the repository is read from the trusted revision (HEAD, or the base of a range) like .small-hook.yml, and is human-owned." placeholder:"FILE" type:"path"`
-	Format    string   `help:"Output format: ${formats}." enum:"${format_enum}" default:"text"`
-	Output    []string `help:"Also write FORMAT to FILE (repeatable), e.g. --output sarif=results.sarif." placeholder:"FORMAT=FILE"`
-	NoSecrets bool     `name:"no-secrets" help:"Skip secret detection."`
-	Quiet     bool     `help:"Print only findings and errors: nothing when the check passes."`
-	Files     []string `arg:"" optional:"" name:"file" help:"Files the pre-commit framework names (pre-commit run --all-files, --files): besides the staged change, every governed file among them that the staged change does not touch is checked whole, as it stands in the index."`
+	Base       string   `help:"Pull-request semantics: check every commit reachable from --head and not from REV, the branch --head merges into (it may have moved on since --head forked)." placeholder:"REV"`
+	Previous   string   `help:"Push semantics: REV is this branch's tip before the push. Check every commit reachable from --head and not from REV and, when --head does not contain REV (a force-push), that the governed files at --head still hold what they held at REV." placeholder:"REV"`
+	History    bool     `help:"Check every commit reachable from --head, the root commit included (first adoption, a repository's first push)."`
+	Head       string   `help:"The last commit for --base, --previous or --history (default HEAD)." placeholder:"REV"`
+	All        bool     `help:"Check every governed file as it stands, without history (the index, or --rev)."`
+	Rev        string   `help:"With --all: check the tree of REV instead of the index." placeholder:"REV"`
+	CI         bool     `name:"ci" help:"Find the range from the CI environment (GitHub Actions, GitLab CI, pre-commit, SMALL_HOOK_BASE/SMALL_HOOK_HEAD)."`
+	CommitMsg  string   `name:"commit-msg" help:"Commit-msg hook stage: attribute the staged change with this commit message file." placeholder:"FILE" type:"path"`
+	PrePush    string   `name:"pre-push" help:"Pre-push hook stage: check the refs git lists on standard input for a push to REMOTE: the commits no remote-tracking ref has, each pushed branch compared with the tip it replaces." placeholder:"REMOTE"`
+	PreReceive bool     `name:"pre-receive" help:"Pre-receive hook of a server: check the ref updates git lists on standard input, with the configuration of the default branch before the push."`
+	Repo       string   `help:"The repository to check (any directory inside it)." default:"." placeholder:"DIR"`
+	Config     string   `help:"Configuration file to use instead of .small-hook.yml. A file inside the repository is read from the trusted revision (HEAD, or the base of a range) like .small-hook.yml, and is human-owned." placeholder:"FILE" type:"path"`
+	Format     string   `help:"Output format: ${formats}." enum:"${format_enum}" default:"text"`
+	Output     []string `help:"Also write FORMAT to FILE (repeatable), e.g. --output sarif=results.sarif." placeholder:"FORMAT=FILE"`
+	NoSecrets  bool     `name:"no-secrets" help:"Skip secret detection."`
+	Quiet      bool     `help:"Print only findings and errors: nothing when the check passes."`
+	Files      []string `arg:"" optional:"" name:"file" help:"Files the pre-commit framework names (pre-commit run --all-files, --files): besides the staged change, every governed file among them that the staged change does not touch is checked whole, as it stands in the index."`
 }
 
 func (c *checkCmd) validate() error {
@@ -70,21 +72,34 @@ func (c *checkCmd) run(e *env) (int, error) {
 	return code, err
 }
 
-// check runs the check and writes its result to stdout and to the
-// --output files.
+// check opens the repository, settles what the mode looks at and checks
+// it, writing the result to stdout and to the --output files. The pre-push
+// hook checks each pushed ref on its own.
 func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
 	repo, err := gitdiff.Open(absDir(e, c.Repo), gitdiff.Options{Getenv: e.getenv})
 	if err != nil {
 		return exitFailure, err
 	}
 	defer repo.Close()
-	tgt, err := c.target(e)
+	var tgt target
+	switch {
+	case c.PrePush != "":
+		return c.prePush(e, repo, outs)
+	case c.PreReceive:
+		tgt, err = preReceiveTarget(e, repo)
+	default:
+		if tgt, err = c.target(e); err == nil {
+			err = tgt.verify(repo)
+		}
+	}
 	if err != nil {
 		return exitFailure, err
 	}
-	if err := tgt.verify(repo); err != nil {
-		return exitFailure, err
-	}
+	return c.checkTarget(e, repo, tgt, outs)
+}
+
+// checkTarget checks what one target looks at and writes its report.
+func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*outputFile) (int, error) {
 	pol, err := c.loadPolicy(e, repo, tgt)
 	if err != nil {
 		return exitFailure, err
@@ -98,7 +113,7 @@ func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
 	if err != nil {
 		return exitFailure, err
 	}
-	actor, err := c.attributor(repo, cfg, sig, e)
+	actor, err := c.attributor(repo, cfg, sig, e, tgt.push)
 	if err != nil {
 		return exitFailure, err
 	}
@@ -109,12 +124,16 @@ func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
 	checker := rules.NewChecker(opts)
 	paths := map[string]bool{}
 	order := map[string]int{}
+	refOf := map[string]string{}
 	commits, err := each(repo, tgt, c.named(e, repo), scope, func(u changes.Unit) error {
 		for _, ch := range u.Changes {
 			paths[ch.Path] = true
 		}
 		if u.Commit != nil {
 			order[u.Commit.Hash] = len(order)
+			if u.Mode == changes.ModeRange && u.Ref != "" {
+				refOf[u.Commit.Hash] = u.Ref
+			}
 		}
 		return checker.Check(&u)
 	})
@@ -122,12 +141,21 @@ func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
 		return exitFailure, fmt.Errorf("checking %s: %w", tgt.what(), err)
 	}
 	findings := checker.Findings()
+	withRefs(findings, refOf)
 	rewritten := false
-	if tgt.previous {
-		var tip []rules.Finding
-		if tip, rewritten, err = checkTip(repo, tgt, scope, cfg, paths); err != nil {
-			return exitFailure, fmt.Errorf("comparing %s with the previous tip %s: %w", tgt.head, tgt.base, err)
+	var tip []rules.Finding
+	switch {
+	case tgt.push != nil:
+		tip, rewritten, err = pushTips(repo, tgt.push, scope, cfg, paths)
+	case tgt.previous:
+		if tip, rewritten, err = checkTip(repo, tgt.base, tgt.head, scope, cfg, paths); err != nil {
+			err = fmt.Errorf("comparing %s with the previous tip %s: %w", tgt.head, tgt.base, err)
 		}
+	}
+	if err != nil {
+		return exitFailure, err
+	}
+	if len(tip) > 0 {
 		findings = append(findings, tip...)
 		rules.Sort(findings, order)
 	}
@@ -174,10 +202,12 @@ func (c *checkCmd) named(e *env, repo *gitdiff.Repo) []string {
 // and returns the number of commits in range mode. In staged mode, the
 // named files the staged change does not touch follow as a tree.
 func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, fn func(changes.Unit) error) (int, error) {
-	switch tgt.mode {
-	case changes.ModeRange:
+	switch {
+	case tgt.push != nil:
+		return eachPush(repo, tgt.push, scope, fn)
+	case tgt.mode == changes.ModeRange:
 		return repo.Range(tgt.base, tgt.head, scope, fn)
-	case changes.ModeTree:
+	case tgt.mode == changes.ModeTree:
 		u, err := repo.Tree(tgt.rev, scope)
 		if err != nil {
 			return 0, err
@@ -187,6 +217,15 @@ func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, f
 	u, err := repo.Staged(scope)
 	if err != nil {
 		return 0, err
+	}
+	if tgt.index {
+		tree, err := repo.Tree("", scope)
+		if err != nil {
+			return 0, err
+		}
+		for _, ch := range tree.Changes {
+			named = append(named, ch.Path)
+		}
 	}
 	var rest []string
 	for _, p := range named {
@@ -210,7 +249,7 @@ func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, f
 // attributor returns how each unit's actor is decided: a commit from its
 // signature, message and identities; the staged change from the commit
 // message (commit-msg stage), the environment and git's signing settings.
-func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signing, e *env) (func(*changes.Unit) (attribution.Verdict, error), error) {
+func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signing, e *env, push *pushPlan) (func(*changes.Unit) (attribution.Verdict, error), error) {
 	staged := attribution.Input{EnvActor: strings.TrimSpace(e.getenv("SMALL_HOOK_ACTOR")), EnvRewrite: e.getenv("SMALL_HOOK_REWRITE"), Readiness: sig.readiness}
 	if c.CommitMsg != "" {
 		msg, err := os.ReadFile(c.CommitMsg)
@@ -231,12 +270,18 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 	}
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged
+		if u.Mode == changes.ModeDeletion {
+			return attribution.Verdict{Actor: attribution.Unknown, Evidence: "a ref deletion has no author"}, nil
+		}
 		if u.Commit != nil {
 			st, err := sig.verify(u.Commit)
 			if err != nil {
 				return attribution.Verdict{}, fmt.Errorf("commit %s: verifying its signature: %w", u.Commit.Hash, err)
 			}
 			in = attribution.Input{Message: u.Commit.Message, HasMessage: true, Author: u.Commit.Author, Committer: u.Commit.Committer, Signature: st}
+			if push != nil {
+				in.Pusher, in.PusherSource = push.pusher, push.pusherVar
+			}
 		}
 		e.out.learn(in)
 		v, err := attribution.Decide(in, cfg.Attribution)

@@ -319,6 +319,9 @@ func commandFooters() map[string]string {
   small-hook check --ci --format github --output sarif=small-hook.sarif
   # every governed file of HEAD, without history
   small-hook check --all --rev HEAD
+  # a server's pre-receive hook, with git's ref updates on standard input
+  # (small-hook install in a bare repository writes the hook)
+  small-hook check --pre-receive
   # for scripts: only findings and errors, nothing when the check passes
   small-hook check --quiet
 
@@ -346,7 +349,15 @@ Exit codes:
      that cannot be read, a malformed .small-hook.yml, or (with --verify) a
      shallow clone
 `,
-		"install": `Exit codes:
+		"install": `Examples:
+  # the pre-commit, commit-msg and pre-push hooks of this repository
+  small-hook install
+  # the pre-receive hook of a bare repository on a server
+  small-hook install --repo /srv/git/project.git
+  # install over hooks of other tools, which keep running first
+  small-hook install --force
+
+Exit codes:
   0  the hooks are installed
   1  a hook small-hook did not write is in the way (--force replaces it)
   2  could not install

@@ -15,12 +15,18 @@ const (
 
 // env is the process's outside world, replaceable in tests.
 type env struct {
+	// stdin is what git hands the pre-push and pre-receive hooks (the refs
+	// being pushed); nil reads as empty.
+	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	// colour reports whether stdout is a terminal that wants colour.
 	colour bool
 	// dir is the working directory.
 	dir string
+	// binary is the path of the running small-hook, which install records
+	// in the hooks; "" when unknown (they then look on PATH).
+	binary string
 	// out redacts secrets from everything written to stdout, stderr and
 	// files.
 	out redactor
@@ -32,7 +38,11 @@ func newEnv() *env {
 		dir = "."
 	}
 	colour := os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb" && isTerminal(os.Stdout)
-	return &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, colour: colour, dir: dir}
+	binary, err := os.Executable()
+	if err != nil {
+		binary = ""
+	}
+	return &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, colour: colour, dir: dir, binary: binary}
 }
 
 // stampedVersion is the release version, set at link time by the release

@@ -9,12 +9,12 @@ import (
 
 // installCmd is `small-hook install`.
 type installCmd struct {
-	Force bool   `help:"Replace hooks small-hook did not write (they are kept as backups)."`
-	Repo  string `help:"The repository (any directory inside it)." default:"." placeholder:"DIR"`
+	Force bool   `help:"Install over hooks small-hook did not write: each keeps running, before small-hook's (uninstall puts it back)."`
+	Repo  string `help:"The repository (any directory inside it; a bare repository gets the pre-receive hook)." default:"." placeholder:"DIR"`
 }
 
 func (c *installCmd) run(e *env) (int, error) {
-	actions, err := hooks.Install(absDir(e, c.Repo), c.Force, e.getenv)
+	actions, err := hooks.Install(absDir(e, c.Repo), hooks.Options{Force: c.Force, Binary: e.binary, Getenv: e.getenv})
 	printActions(e, actions)
 	if err != nil {
 		return exitFailure, err

@@ -147,10 +147,15 @@ func TestNativeHooksBlockCommitAndPush(t *testing.T) {
 	}
 }
 
-func TestInstallRefusesForeignHook(t *testing.T) {
+// TestInstallKeepsAForeignHookRunning: install refuses to touch a hook it
+// did not write; --force installs small-hook's in its place and keeps the
+// user's running before it, through a real git commit; uninstall puts it
+// back as it was.
+func TestInstallKeepsAForeignHookRunning(t *testing.T) {
 	t.Parallel()
-	r := newTestRepo(t)
-	foreign := "#!/bin/sh\nexit 0\n"
+	r := workspaceRepo(t)
+	ran := filepath.Join(t.TempDir(), "ran")
+	foreign := "#!/bin/sh\necho \"user hook\" >> '" + ran + "'\n"
 	hook := filepath.Join(r.dir, ".git", "hooks", "pre-commit")
 	if err := os.WriteFile(hook, []byte(foreign), 0o755); err != nil {
 		t.Fatal(err)
@@ -158,19 +163,56 @@ func TestInstallRefusesForeignHook(t *testing.T) {
 	bin, env := withBinary(t)
 	out, ok := runIn(t, r.dir, env, bin, "install")
 	if ok || !strings.Contains(out, "--force") {
-		t.Fatalf("install over a foreign hook succeeded or did not say how to replace it:\n%s", out)
+		t.Fatalf("install over a foreign hook succeeded or did not say how to install over it:\n%s", out)
 	}
 	if got := r.read(".git/hooks/pre-commit"); got != foreign {
 		t.Fatalf("install overwrote a foreign hook with:\n%s", got)
 	}
-	if out, ok := runIn(t, r.dir, env, bin, "install", "--force"); !ok {
+	if out, ok := runIn(t, r.dir, env, bin, "install", "--force"); !ok || !strings.Contains(out, "pre-commit: chained") {
 		t.Fatalf("install --force: %s", out)
 	}
-	if got := r.read(".git/hooks/pre-commit.small-hook-backup"); got != foreign {
-		t.Fatalf("install --force kept another backup:\n%s", got)
+	rewriteProgress(r)
+	r.git("add", "-A")
+	out, ok = runIn(t, r.dir, env, "git", "commit", "-q", "-m", "rewrite")
+	if ok || !strings.Contains(out, "small/append-only") {
+		t.Fatalf("small-hook's hook did not run:\n%s", out)
 	}
-	if got := r.read(".git/hooks/pre-commit"); got == foreign || !strings.Contains(got, "small-hook") {
-		t.Fatalf("install --force did not write its hook:\n%s", got)
+	if got := readFile(t, ran); got != "user hook\n" {
+		t.Fatalf("the user's hook did not run before small-hook's: %q", got)
+	}
+	if out, ok := runIn(t, r.dir, env, bin, "uninstall"); !ok || !strings.Contains(out, "pre-commit: restored") {
+		t.Fatalf("uninstall: %s", out)
+	}
+	if got := r.read(".git/hooks/pre-commit"); got != foreign {
+		t.Fatalf("uninstall did not put the user's hook back:\n%s", got)
+	}
+}
+
+// TestHooksFindTheInstallingBinaryWithoutPATH: a GUI client or an IDE
+// runs hooks with a PATH that lacks small-hook; the hooks run the binary
+// install ran from, and still refuse a rewrite.
+func TestHooksFindTheInstallingBinaryWithoutPATH(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	bin, env := withBinary(t)
+	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+		t.Fatalf("install: %s", out)
+	}
+	gui := cleanEnv("PATH=/usr/bin:/bin")
+	for _, dir := range []string{"/usr/bin", "/bin"} {
+		if _, err := os.Stat(filepath.Join(dir, "small-hook")); err == nil {
+			t.Fatalf("%s/small-hook would stand in for the installed binary; the test proves nothing", dir)
+		}
+	}
+	r.write("README.md", "docs\n")
+	r.git("add", "-A")
+	if out, ok := runIn(t, r.dir, gui, "git", "commit", "-q", "-m", "docs"); !ok {
+		t.Fatalf("a commit that touches nothing governed failed without small-hook on PATH:\n%s", out)
+	}
+	rewriteProgress(r)
+	r.git("add", "-A")
+	if out, ok := runIn(t, r.dir, gui, "git", "commit", "-q", "-m", "rewrite"); ok || !strings.Contains(out, "small/append-only") {
+		t.Fatalf("the hook did not run the installed binary:\n%s", out)
 	}
 }
 
@@ -312,12 +354,16 @@ func runActionAs(t testing.TB, use actionUse, workspace string, inputs map[strin
 	}
 	values := map[string]string{"github.action_path": actionPath, "github.action_ref": use.ref, "github.workspace": workspace, "github.event_name": event}
 	var fields struct {
-		Before string `json:"before"`
+		Before     string `json:"before"`
+		Repository struct {
+			DefaultBranch string `json:"default_branch"`
+		} `json:"repository"`
 	}
 	if err := json.Unmarshal([]byte(payload), &fields); err != nil {
 		t.Fatalf("the event payload is not JSON: %v", err)
 	}
 	values["github.event.before"] = fields.Before
+	values["github.event.repository.default_branch"] = fields.Repository.DefaultBranch
 	for name, in := range a.Inputs {
 		values["inputs."+name] = in.Default
 	}

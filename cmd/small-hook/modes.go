@@ -26,6 +26,8 @@ func checkModes() []checkMode {
 		{flag: "--ci", on: func(c *checkCmd) bool { return c.CI }, stage: "pre-push/CI check"},
 		{flag: "--all", on: func(c *checkCmd) bool { return c.All }, stage: "whole-tree check"},
 		{flag: "--commit-msg", on: func(c *checkCmd) bool { return c.CommitMsg != "" }, stage: "commit-msg stage", hook: true},
+		{flag: "--pre-push", on: func(c *checkCmd) bool { return c.PrePush != "" }, stage: "pre-push hook", hook: true},
+		{flag: "--pre-receive", on: func(c *checkCmd) bool { return c.PreReceive }, stage: "pre-receive hook", hook: true},
 		{on: func(*checkCmd) bool { return true }, stage: "pre-commit stage", hook: true},
 	}
 }

@@ -64,26 +64,6 @@ func parseOutput(s string) (format, file string, err error) {
 // stage names where the check runs (see checkModes).
 func (c *checkCmd) stage() string { return c.mode().stage }
 
-// configName names a policy file as the check reads it (see trustedRev):
-// "the .small-hook.yml of HEAD" when it comes from a revision, "the staged
-// .small-hook.yml" when it comes from the index (the file on disk may
-// differ).
-func (t target) configName(file string) string {
-	if rev := trustedRev(t); rev != "" {
-		return "the " + file + " of " + rev
-	}
-	return "the staged " + file
-}
-
-// trustedName names where the check reads its policy files from: a
-// revision, or the index.
-func (t target) trustedName() string {
-	if rev := trustedRev(t); rev != "" {
-		return rev
-	}
-	return "the index"
-}
-
 // write prints the result in the main format and in every --output file,
 // and appends the Markdown summary to $GITHUB_STEP_SUMMARY for --format
 // github. The text on stdout names the stage; with --quiet, and in a hook

@@ -270,17 +270,20 @@ func TestEveryModeNamesItsStage(t *testing.T) {
 	broken := r.commit("a broken configuration")
 	r.write(".small-hook.yml", "")
 	r.commit("fixed")
-	for _, tc := range []struct {
-		args  []string
-		stage string
-	}{
-		{[]string{"check", "--previous", broken}, "push check"},
-		{[]string{"check", "--history", "--head", broken}, "history check"},
-	} {
-		code, _, errOut := r.check(nil, tc.args...)
-		if want := "small-hook: " + tc.stage + ": could not check: line 2 of the .small-hook.yml of " + broken; code != exitFailure || !strings.HasPrefix(errOut, want) {
-			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errOut, want)
-		}
+	code, _, errOut := r.check(nil, "check", "--previous", broken)
+	if want := "small-hook: push check: could not check: line 2 of the .small-hook.yml of " + broken; code != exitFailure || !strings.HasPrefix(errOut, want) {
+		t.Errorf("--previous: exit %d, stderr %q, want %q", code, errOut, want)
+	}
+	// A history trusts the checkout's own configuration (HEAD), never the
+	// head it is asked about: the broken file at --head does not apply...
+	if code, out, errOut := r.check(nil, "check", "--history", "--head", broken); code != exitOK {
+		t.Errorf("--history --head: exit %d, want the configuration of HEAD\n%s%s", code, out, errOut)
+	}
+	// ...and a broken one at HEAD is named as HEAD's.
+	r.git("checkout", "-q", broken)
+	code, _, errOut = r.check(nil, "check", "--history")
+	if want := "small-hook: history check: could not check: line 2 of the .small-hook.yml of HEAD"; code != exitFailure || !strings.HasPrefix(errOut, want) {
+		t.Errorf("--history: exit %d, stderr %q, want %q", code, errOut, want)
 	}
 }
 

@@ -18,39 +18,6 @@ import (
 	"github.com/small-hook/small-hook/signature"
 )
 
-// trustedRev is the revision a check reads its policy files from (see
-// config.Config.PolicyFiles), which the change being judged cannot touch:
-// HEAD in the staged stages (a policy change applies from the next
-// commit), the base of a range, the head of a whole history (which has
-// nothing before it), the revision of a tree check; "" for the index (a
-// tree check of the index).
-func trustedRev(tgt target) string {
-	switch {
-	case tgt.mode == changes.ModeStaged:
-		return "HEAD"
-	case tgt.mode == changes.ModeRange && tgt.base != "":
-		return tgt.base
-	case tgt.mode == changes.ModeRange:
-		return tgt.head
-	}
-	return tgt.rev
-}
-
-// readTrusted reads files from where the check trusts policy (see
-// trustedRev); a file it does not hold is missing from the map, and before
-// the first commit the staged stages trust no file at all.
-func readTrusted(repo *gitdiff.Repo, tgt target, paths ...string) (map[string]*changes.Blob, error) {
-	where := trustedRev(tgt)
-	if where == "" {
-		return repo.IndexFiles(paths...)
-	}
-	blobs, err := repo.RevFiles(where, paths...)
-	if errors.Is(err, gitdiff.ErrUnborn) && tgt.mode == changes.ModeStaged {
-		return map[string]*changes.Blob{}, nil
-	}
-	return blobs, err
-}
-
 // policy is what the policy files of a check say.
 type policy struct {
 	cfg     *config.Config

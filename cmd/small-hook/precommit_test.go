@@ -92,6 +92,9 @@ func TestPreCommitFrameworkWorkflows(t *testing.T) {
 	if out, ok := preCommit("run", "--all-files"); ok || !strings.Contains(out, "small/version") {
 		t.Fatalf("pre-commit run --all-files passed over a committed small_version \"2.0\":\n%s", out)
 	}
+	if out, ok := preCommit("run", "--all-files", "--hook-stage", "push"); ok || !strings.Contains(out, "small/version") {
+		t.Fatalf("pre-commit run --all-files --hook-stage push passed over a committed small_version \"2.0\" (or found no range):\n%s", out)
+	}
 	if out, ok := preCommit("run", "--files", progressPath); ok || !strings.Contains(out, "small/version") {
 		t.Fatalf("pre-commit run --files %s passed:\n%s", progressPath, out)
 	}

@@ -18,9 +18,24 @@ type target struct {
 	// push): when head does not contain it, the two tips are compared.
 	previous bool
 	rev      string // tree mode: "" is the index
+	// index, in staged mode, adds every governed file of the index the
+	// staged change does not touch, whole (pre-commit's push stage run
+	// without a push).
+	index bool
 	// label says how the range was found, for the report ("--base",
 	// "GitHub push"); flag names the option or CI source in errors.
 	label, flag string
+	// policyRev, when set, is the commit the policy files are read from
+	// instead of the one trustedRev picks for the mode, and policyFrom
+	// says where it came from (the server's default branch for the
+	// pre-receive hook). noPolicy says there is nothing trusted to read
+	// them from (a push to an empty repository): the built-in defaults
+	// apply.
+	policyRev, policyFrom string
+	noPolicy              bool
+	// push is set for the pre-push and pre-receive hooks: the refs a push
+	// updates, judged instead of base..head.
+	push *pushPlan
 }
 
 // target settles the mode from the flags and, with --ci, the environment.
@@ -39,7 +54,14 @@ func (c *checkCmd) target(e *env) (target, error) {
 		if err != nil {
 			return target{}, fmt.Errorf("--ci: %w", err)
 		}
-		return target{mode: changes.ModeRange, base: r.Base, head: orHEAD(r.Head), previous: r.Previous, label: r.Source, flag: "--ci (" + r.Source + ")"}, nil
+		if r.Index {
+			return target{mode: changes.ModeStaged, index: true, label: r.Source, flag: "--ci (" + r.Source + ")"}, nil
+		}
+		// A push with nothing before it (a repository's first push, the push
+		// that creates the default branch) has no trusted revision: its own
+		// configuration would judge it, so the built-in one does.
+		return target{mode: changes.ModeRange, base: r.Base, head: orHEAD(r.Head), previous: r.Previous, label: r.Source, flag: "--ci (" + r.Source + ")",
+			noPolicy: r.Base == ""}, nil
 	}
 	return target{mode: changes.ModeStaged}, nil
 }
@@ -86,6 +108,8 @@ func (t target) verify(repo *gitdiff.Repo) error {
 // what names what the check looks at, for errors.
 func (t target) what() string {
 	switch {
+	case t.push != nil:
+		return "the push"
 	case t.mode == changes.ModeStaged:
 		return "the staged change"
 	case t.mode == changes.ModeTree && t.rev == "":
@@ -100,6 +124,13 @@ func (t target) what() string {
 
 // describe names the range a check covered, for the report.
 func (t target) describe(rewritten bool) string {
+	if t.push != nil {
+		s := t.push.describe()
+		if rewritten {
+			s += "; a branch that does not contain the tip it replaces was compared with it"
+		}
+		return s
+	}
 	if t.base == "" {
 		return fmt.Sprintf("the whole history of %s (%s)", t.head, t.label)
 	}

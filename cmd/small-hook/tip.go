@@ -15,12 +15,12 @@ import (
 // previous tip. Only the rules that judge continuity run; every finding
 // names both tips. It reports whether the branch was rewritten, and adds
 // the compared paths to paths.
-func checkTip(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, cfg *config.Config, paths map[string]bool) ([]rules.Finding, bool, error) {
-	u, err := repo.Tip(tgt.base, tgt.head, scope)
+func checkTip(repo *gitdiff.Repo, base, head string, scope gitdiff.Scope, cfg *config.Config, paths map[string]bool) ([]rules.Finding, bool, error) {
+	u, err := repo.Tip(base, head, scope)
 	if err != nil || u == nil {
 		return nil, false, err
 	}
-	previous, err := repo.Resolve(tgt.base)
+	previous, err := repo.Resolve(base)
 	if err != nil {
 		return nil, false, err
 	}

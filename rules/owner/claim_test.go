@@ -143,6 +143,17 @@ func TestOwnerAgentMergeCommits(t *testing.T) {
 	if got := run(t, nil, agentClaude, revert); !same(summary(got), []string{"small/ownership error " + intent}) {
 		t.Errorf("an agent's merge reverting the intent to the merge base's:%s", dump(got))
 	}
+	// An octopus merge of two branches that hold the human's edit and of
+	// the old commit before it, taking that commit's intent: the merge base
+	// of the first two parents holds the edit, the merge base of the old
+	// commit and the others is the old commit itself.
+	octopus := rulestest.Staged(rulestest.Snapshot{intent: humanIntent}, rulestest.Snapshot{intent: intentV1})
+	octopus.Changes[0].Merge = &changes.Merge{Base: rulestest.Blob(humanIntent),
+		Bases:   []*changes.Blob{rulestest.Blob(humanIntent), rulestest.Blob(intentV1)},
+		Parents: []*changes.Blob{rulestest.Blob(humanIntent), rulestest.Blob(humanIntent), rulestest.Blob(intentV1)}}
+	if got := run(t, nil, agentClaude, octopus); !same(summary(got), []string{"small/ownership error " + intent}) {
+		t.Errorf("an agent's octopus merge reverting the intent to an old parent's:%s", dump(got))
+	}
 	added := rulestest.Staged(rulestest.Snapshot{intent: humanIntent}, rulestest.Snapshot{})
 	added.Changes[0].Merge = &changes.Merge{Parents: []*changes.Blob{rulestest.Blob(humanIntent), nil}}
 	if got := run(t, nil, agentClaude, added); !same(summary(got), []string{"small/ownership error " + intent}) {

@@ -71,12 +71,12 @@ func who(pass *rules.Pass) string {
 
 // fromParent reports a merge commit's change that only takes a parent's
 // change: the file as one parent has it, where that parent changed it since
-// the merge base. That parent's own commits made the change and are judged
-// as themselves. What a merge writes of its own is judged on the merge, and
-// so is a result that equals the merge base's version while another parent
-// changed the file: that undoes the other parent's change (a merge crafted
-// with an old commit as a parent would otherwise revert a human's intent
-// edit unjudged).
+// every merge base. That parent's own commits made the change and are
+// judged as themselves. What a merge writes of its own is judged on the
+// merge, and so is a result that equals a merge base's version while
+// another parent changed the file: that undoes the other parent's change (a
+// merge crafted with an old commit as a parent, two parents or more, would
+// otherwise revert a human's intent edit unjudged).
 func fromParent(ch changes.Change) bool {
 	if ch.Merge == nil {
 		return false
@@ -85,7 +85,16 @@ func fromParent(ch changes.Change) bool {
 		return (a == nil) == (b == nil) && (a == nil || a.Hash == b.Hash && a.Kind == b.Kind)
 	}
 	for _, p := range ch.Merge.Parents {
-		if same(p, ch.New) && !same(p, ch.Merge.Base) {
+		if !same(p, ch.New) {
+			continue
+		}
+		changed := true
+		for _, b := range ch.Merge.AllBases() {
+			if same(p, b) {
+				changed = false
+			}
+		}
+		if changed {
 			return true
 		}
 	}

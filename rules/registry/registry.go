@@ -7,6 +7,7 @@ import (
 	"github.com/small-hook/small-hook/rules/ledger"
 	"github.com/small-hook/small-hook/rules/owner"
 	"github.com/small-hook/small-hook/rules/paths"
+	"github.com/small-hook/small-hook/rules/push"
 	"github.com/small-hook/small-hook/rules/secret"
 	"github.com/small-hook/small-hook/rules/small"
 	"github.com/small-hook/small-hook/rules/smp"
@@ -19,6 +20,7 @@ func All() []*rules.Rule {
 	all = append(all, smp.Rules()...)
 	all = append(all, owner.Rules()...)
 	all = append(all, paths.Rules()...)
+	all = append(all, push.Rules()...)
 	all = append(all, secret.Rules()...)
 	all = append(all, ledger.Rules()...)
 	return all

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// newBranchPushPayload is GitHub's push event for a branch created at
+// after, in a repository whose default branch is main.
+func newBranchPushPayload(branch, after string) string {
+	return `{"ref": "refs/heads/` + branch + `", "before": "0000000000000000000000000000000000000000", "after": "` + after + `", "created": true, "deleted": false, "forced": false,
+  "repository": {"full_name": "acme/project", "default_branch": "main"}, "pusher": {"name": "agent"}}`
+}
+
+// TestTagCannotShadowTheBaseOfANewBranch: CI on a push that creates a
+// branch compares it with the default branch. A tag named origin/main,
+// pointing at the pushed branch, is what git (and go-git) would take for
+// the short name origin/main; the base is the full name
+// refs/remotes/origin/main, so the branch's rewrite is still judged.
+func TestTagCannotShadowTheBaseOfANewBranch(t *testing.T) {
+	t.Parallel()
+	origin := workspaceRepo(t)
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	origin.git("clone", "-q", "--bare", origin.dir, remote)
+	clone := &testRepo{t: t, dir: filepath.Join(t.TempDir(), "clone")}
+	origin.git("clone", "-q", remote, clone.dir)
+	clone.git("checkout", "-q", "-b", "feature")
+	rewriteProgress(clone)
+	head := clone.commit("rewrite an entry")
+	clone.git("tag", "origin/main", head)
+
+	payload := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(payload, []byte(newBranchPushPayload("feature", head)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	vars := map[string]string{"CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": payload}
+	code, out, errOut := clone.check(vars, "check", "--ci", "--format", "json")
+	rep := decodeReport(t, out)
+	if code != exitFindings || rep.Summary.Commits != 1 || !contains(rulesOf(rep), "small/append-only") {
+		t.Fatalf("exit %d, %d commits\n%s%s", code, rep.Summary.Commits, out, errOut)
+	}
+
+	gitlab := map[string]string{"CI": "true", "GITLAB_CI": "true", "CI_COMMIT_SHA": head, "CI_COMMIT_BEFORE_SHA": strings.Repeat("0", 40),
+		"CI_COMMIT_BRANCH": "feature", "CI_DEFAULT_BRANCH": "main"}
+	code, out, errOut = clone.check(gitlab, "check", "--ci", "--format", "json")
+	if rep := decodeReport(t, out); code != exitFindings || rep.Summary.Commits != 1 {
+		t.Fatalf("GitLab: exit %d, %d commits\n%s%s", code, rep.Summary.Commits, out, errOut)
+	}
+}
+
+// TestNewBranchThroughTheAction: a checkout of the pushed branch alone
+// has no refs/remotes/origin/main; the Action fetches it under that name,
+// and the new branch's rewrite is judged against it.
+func TestNewBranchThroughTheAction(t *testing.T) {
+	r := workspaceRepo(t)
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	r.git("clone", "-q", "--bare", r.dir, remote)
+	r.git("checkout", "-q", "-b", "feature")
+	rewriteProgress(r)
+	head := r.commit("rewrite an entry")
+	r.git("push", "-q", remote, "feature")
+	checkout := filepath.Join(t.TempDir(), "checkout")
+	r.git("clone", "-q", "--no-local", "--single-branch", "-b", "feature", remote, checkout)
+	run := runAction(t, checkout, nil, "push", newBranchPushPayload("feature", head))
+	if run.outputs["exit-code"] != "1" || !strings.Contains(run.log, "small/append-only") {
+		t.Fatalf("the Action did not judge the new branch against main (exit-code %q):\n%s", run.outputs["exit-code"], run.log)
+	}
+}
+
+// TestPushSemanticsNameTheirStage: --previous and --history are range
+// checks (what the pre-push hook and CI run); their summary and errors
+// say so, not "pre-commit stage", and a range that touches nothing
+// governed still prints what it checked.
+func TestPushSemanticsNameTheirStage(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("README.md", "docs\n")
+	r.commit("docs")
+	for _, c := range []struct {
+		args  []string
+		stage string
+	}{{[]string{"--previous", base}, "push check"}, {[]string{"--history"}, "history check"}} {
+		code, out, errOut := r.check(nil, append([]string{"check"}, c.args...)...)
+		if code != exitOK || !strings.Contains(out, "small-hook ("+c.stage+")") {
+			t.Errorf("%v: exit %d\n%s%s", c.args, code, out, errOut)
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"errors"
+
+	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/gitdiff"
+)
+
+// The trust roots of a check (docs/trust-roots.md): every input a verdict
+// depends on comes from a place the change being judged cannot write.
+//
+//	mode                      policy read from                       base
+//	pre-commit, commit-msg    HEAD (the staged versions validated)   HEAD
+//	--base, --previous, --ci  the base revision                      the base, resolved by git
+//	pre-push                  the remote's default branch            every remote-tracking ref
+//	pre-receive               the server's default branch            every ref before the push
+//	--history                 HEAD, the user's own checkout          none: from the root
+//	a push with nothing before it (CI, pre-commit's first push): the built-in defaults
+//	--all                     the index, or --rev                    none
+//
+// Scope (what is governed) is decided by the declarations of the trusted
+// revision and of every state a check passes through (changes.Locate);
+// content is what git commits or reads (gitdiff); the actor's proofs are
+// signatures by keys the trusted policy lists and the pusher a server
+// authenticated (attribution). This file holds the decisions about
+// revisions; nothing else picks a revision to trust.
+
+// trustedRev is the revision a check reads its policy files from (see
+// config.Config.PolicyFiles), or "" for the index (a tree check of the
+// index). A target that names its policy commit (the pre-push and
+// pre-receive hooks) reads it from there.
+func trustedRev(tgt target) string {
+	switch {
+	case tgt.policyRev != "":
+		return tgt.policyRev
+	case tgt.mode == changes.ModeStaged:
+		return "HEAD"
+	case tgt.mode == changes.ModeRange && tgt.base != "":
+		return tgt.base
+	case tgt.mode == changes.ModeRange:
+		return "HEAD"
+	}
+	return tgt.rev
+}
+
+// readTrusted reads files from where the check trusts policy (see
+// trustedRev); a file it does not hold is missing from the map. Before the
+// first commit the staged stages trust no file at all, and neither does a
+// target with nothing trusted before it (noPolicy): the defaults apply.
+func readTrusted(repo *gitdiff.Repo, tgt target, paths ...string) (map[string]*changes.Blob, error) {
+	if tgt.noPolicy {
+		return map[string]*changes.Blob{}, nil
+	}
+	where := trustedRev(tgt)
+	if where == "" {
+		return repo.IndexFiles(paths...)
+	}
+	blobs, err := repo.RevFiles(where, paths...)
+	if errors.Is(err, gitdiff.ErrUnborn) && tgt.mode == changes.ModeStaged {
+		return map[string]*changes.Blob{}, nil
+	}
+	return blobs, err
+}
+
+// configName names a policy file as the check reads it (see trustedRev):
+// "the .small-hook.yml of HEAD" when it comes from a revision, "the
+// .small-hook.yml of the default branch (1a2b3c4d5e6f)" when a hook found
+// the revision, "the staged .small-hook.yml" when it comes from the index
+// (the file on disk may differ), and "the built-in configuration" when
+// nothing is trusted.
+func (t target) configName(file string) string {
+	switch rev := trustedRev(t); {
+	case t.noPolicy:
+		return "the built-in configuration (no " + file + " is trusted here)"
+	case t.policyRev != "":
+		return "the " + file + " of " + t.policyFrom + " (" + short(t.policyRev) + ")"
+	case rev != "":
+		return "the " + file + " of " + rev
+	}
+	return "the staged " + file
+}
+
+// trustedName names where the check reads its policy files from: a
+// revision, or the index.
+func (t target) trustedName() string {
+	if t.policyRev != "" {
+		return t.policyFrom + " (" + short(t.policyRev) + ")"
+	}
+	if rev := trustedRev(t); rev != "" {
+		return rev
+	}
+	return "the index"
+}
