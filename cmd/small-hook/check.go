@@ -89,6 +89,9 @@ func (c *checkCmd) run(e *env) (int, error) {
 		return exitFailure, err
 	}
 	scope := gitdiff.Scope{Policy: policyPaths(cfg)}
+	if scope.Trusted, err = declaringRev(repo, tgt); err != nil {
+		return exitFailure, err
+	}
 	if cfg.Secrets.Scope == "staged" && !c.NoSecrets {
 		scope.All = true
 	}
