@@ -6,6 +6,7 @@ import (
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/owner"
 	"github.com/small-hook/small-hook/rules/paths"
+	"github.com/small-hook/small-hook/rules/scope"
 	"github.com/small-hook/small-hook/rules/secret"
 	"github.com/small-hook/small-hook/rules/small"
 	"github.com/small-hook/small-hook/rules/smp"
@@ -16,6 +17,7 @@ func All() []*rules.Rule {
 	var all []*rules.Rule
 	all = append(all, small.Rules()...)
 	all = append(all, smp.Rules()...)
+	all = append(all, scope.Rules()...)
 	all = append(all, owner.Rules()...)
 	all = append(all, paths.Rules()...)
 	all = append(all, secret.Rules()...)

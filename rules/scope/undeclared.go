@@ -1,0 +1,49 @@
+// Package scope holds the rule that keeps governed state governed: a
+// change cannot take an AWP workspace or a knowledge artifact out of the
+// check by removing what declares it.
+package scope
+
+import (
+	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/workspace"
+)
+
+// Rules returns the scope rules, freshly built.
+func Rules() []*rules.Rule {
+	return []*rules.Rule{undeclaredRule()}
+}
+
+// markerName is the marker's name in a workspace's .awp/ directory.
+const markerName = "workspace.json"
+
+func undeclaredRule() *rules.Rule {
+	return &rules.Rule{
+		ID:       "smp/undeclared",
+		Severity: rules.Error,
+		Doc: `A governed workspace or artifact stays governed
+small-hook governs what declares itself: an AWP workspace by its .awp/workspace.json, a knowledge artifact outside any workspace by its frontmatter (type: knowledge-artifact, smp: …), a SMALL workspace by its canonical files. What was declared stays governed — in the trusted revision (the base branch, or HEAD for a commit), before or after the change, or in an earlier commit of the range — so deleting the marker, moving the workspace or stripping an artifact's frontmatter does not take its files out of the check: they are judged as before, and the removal itself is reported here. Only a human retires governed state, on purpose: a commit with the trailer Small-Rewrite: <reason> makes the finding a warning (in the pre-commit stage, which cannot read the message, set SMALL_HOOK_REWRITE=<reason>). An agent's removal is an error. (Deleting or moving a SMALL workspace deletes its progress, which small/append-only reports.) Restore the marker or the frontmatter.`,
+		Continuity: true,
+		Run: func(pass *rules.Pass) error {
+			for _, ch := range pass.Unit.Changes {
+				p := ch.Place
+				switch {
+				case p.Area == workspace.Private && !p.Folded && p.Rel == markerName && ch.Old != nil && ch.New == nil:
+					sev, note := pass.Deliberate()
+					pass.ReportSeverity(sev, ch.Path, 0, "%s was deleted (or moved): %s stays an AWP workspace whose artifacts are judged as before; restore it (git restore --staged --worktree %s)%s", ch.Path, rootName(p.Workspace), ch.Path, note)
+				case p.Undeclared:
+					sev, note := pass.Deliberate()
+					pass.ReportSeverity(sev, ch.Path, 0, "%s no longer declares itself a knowledge artifact (its frontmatter lost type: knowledge-artifact and smp:), but the file stays governed and later changes to it are judged as an artifact's; put its SMP frontmatter back%s", ch.Path, note)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// rootName names a workspace's root directory for messages.
+func rootName(w workspace.Workspace) string {
+	if w.Root == "" {
+		return "the repository root"
+	}
+	return w.Root
+}
