@@ -4,6 +4,7 @@
 package scope
 
 import (
+	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/workspace"
 )
@@ -29,15 +30,30 @@ small-hook governs what declares itself: an AWP workspace by its .awp/workspace.
 				switch {
 				case p.Area == workspace.Private && !p.Folded && p.Rel == markerName && ch.Old != nil && ch.New == nil:
 					sev, note := pass.Deliberate()
-					pass.ReportSeverity(sev, ch.Path, 0, "%s was deleted (or moved): %s stays an AWP workspace whose artifacts are judged as before; restore it (git restore --staged --worktree %s)%s", ch.Path, rootName(p.Workspace), ch.Path, note)
+					pass.ReportSeverity(sev, ch.Path, 0, "%s was deleted (or moved): %s stays an AWP workspace whose artifacts are judged as before; %s%s",
+						ch.Path, rootName(p.Workspace), keep(pass.Unit.Mode, "restore it (git restore --staged --worktree "+ch.Path+")"), note)
 				case p.Undeclared:
 					sev, note := pass.Deliberate()
-					pass.ReportSeverity(sev, ch.Path, 0, "%s no longer declares itself a knowledge artifact (its frontmatter lost type: knowledge-artifact and smp:), but the file stays governed and later changes to it are judged as an artifact's; put its SMP frontmatter back%s", ch.Path, note)
+					pass.ReportSeverity(sev, ch.Path, 0, "%s no longer declares itself a knowledge artifact (its frontmatter lost type: knowledge-artifact and smp:), but the file stays governed and later changes to it are judged as an artifact's; %s%s",
+						ch.Path, keep(pass.Unit.Mode, "put its SMP frontmatter back and stage it"), note)
 				}
 			}
 			return nil
 		},
 	}
+}
+
+// keep says how to keep a declaration: in the staged change, with fix;
+// in a commit of a range, or in a pushed tip, by a branch that never
+// removes it (a later commit that restores it does not undo the removal).
+func keep(mode changes.Mode, fix string) string {
+	switch mode {
+	case changes.ModeStaged:
+		return fix
+	case changes.ModeTip:
+		return "push a branch that keeps it"
+	}
+	return "keep it in every commit: rewrite the branch without this change (a later commit that restores it does not undo it)"
 }
 
 // rootName names a workspace's root directory for messages.
