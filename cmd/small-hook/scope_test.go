@@ -282,3 +282,24 @@ func messageOf(t *testing.T, out, rule string) string {
 	}
 	return ""
 }
+
+// TestForcePushThatDropsTheMarker: a push that replaces the branch with a
+// history that never had the marker is compared with the tip it replaces.
+func TestForcePushThatDropsTheMarker(t *testing.T) {
+	r, previous := nestedRepo(t)
+	r.git("checkout", "-q", "--orphan", "rewritten")
+	r.git("rm", "-q", "--cached", awpRoot+"/.awp/workspace.json")
+	r.remove(awpRoot + "/.awp/workspace.json")
+	r.commit("history without the marker\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	code, out, errOut := r.check(nil, "check", "--previous", previous, "--format", "json")
+	rep := decodeReport(t, out)
+	found := false
+	for _, f := range rep.Findings {
+		if f.Rule == "smp/undeclared" && f.Path == awpRoot+"/.awp/workspace.json" && strings.Contains(f.Message, "push a branch that keeps it") {
+			found = true
+		}
+	}
+	if code != exitFindings || !found {
+		t.Errorf("exit %d, findings %+v\n%s", code, rep.Findings, errOut)
+	}
+}
