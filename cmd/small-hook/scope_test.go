@@ -303,3 +303,52 @@ func TestForcePushThatDropsTheMarker(t *testing.T) {
 		t.Errorf("exit %d, findings %+v\n%s", code, rep.Findings, errOut)
 	}
 }
+
+// keyWhileUndeclared is a pull request that deletes the workspace's
+// marker, adds a private key to its .awp/ (governed only as part of the
+// workspace: it declares nothing itself) and restores the marker.
+func keyWhileUndeclared(r *testRepo) {
+	marker := awpRoot + "/.awp/workspace.json"
+	saved := r.read(marker)
+	r.git("rm", "-q", marker)
+	r.commit("tidy up")
+	r.write(awpRoot+"/.awp/private-key.pem", fakeKey)
+	r.commit("key")
+	r.write(marker, saved)
+	r.commit("restore")
+}
+
+// TestWorkspaceStaysGovernedWithoutItsMarker: while a pull request has
+// removed the marker, the workspace's files are still judged, whether the
+// base declares the workspace (the trusted revision) or only an earlier
+// commit of the range does.
+func TestWorkspaceStaysGovernedWithoutItsMarker(t *testing.T) {
+	key := "secrets/private-key " + awpRoot + "/.awp/private-key.pem"
+	t.Run("declared by the base", func(t *testing.T) {
+		r, base := nestedRepo(t)
+		keyWhileUndeclared(r)
+		expectError(t, "range", r, key, "check", "--base", base, "--format", "json")
+	})
+	t.Run("declared by an earlier commit of the range", func(t *testing.T) {
+		r := newTestRepo(t)
+		r.write("README.md", "# x\n")
+		base := r.commit("base")
+		r.write(awpRoot+"/.awp/workspace.json", "{\"name\": \"clawd\"}\n")
+		r.commit("workspace")
+		keyWhileUndeclared(r)
+		expectError(t, "range", r, key, "check", "--base", base, "--format", "json")
+		expectError(t, "history", r, key, "check", "--history", "--format", "json")
+	})
+	t.Run("declared only by the base branch, after the pull request forked", func(t *testing.T) {
+		r := newTestRepo(t)
+		r.write(awpRoot+"/notes.md", "# x\n")
+		fork := r.commit("start")
+		r.write(awpRoot+"/.awp/workspace.json", "{\"name\": \"clawd\"}\n")
+		r.commit("workspace")
+		r.git("branch", "-q", "-m", "base")
+		r.git("checkout", "-q", "-b", "pr", fork)
+		r.write(awpRoot+"/.awp/private-key.pem", fakeKey)
+		r.commit("key")
+		expectError(t, "range", r, key, "check", "--base", "base", "--format", "json")
+	})
+}
