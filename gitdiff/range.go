@@ -109,15 +109,16 @@ func (r *Repo) buildUnits(commits []*object.Commit, g *governor, scope Scope, re
 // keepBlobs empties the blob cache but for the new versions of u's
 // changes, which the next commit compares with.
 func (r *Repo) keepBlobs(u changes.Unit) {
-	kept := map[string]*changes.Blob{}
+	keep := make(map[*changes.Blob]bool, len(u.Changes))
 	for _, ch := range u.Changes {
-		if ch.New == nil {
-			continue
+		if ch.New != nil {
+			keep[ch.New] = true
 		}
-		for k, b := range r.blobs {
-			if b == ch.New {
-				kept[k] = b
-			}
+	}
+	kept := map[string]*changes.Blob{}
+	for k, b := range r.blobs {
+		if keep[b] {
+			kept[k] = b
 		}
 	}
 	r.blobs = kept
