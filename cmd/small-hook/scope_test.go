@@ -229,6 +229,24 @@ func TestUndeclaredAdviceWorks(t *testing.T) {
 			t.Errorf("after %s: exit %d\n%s%s", fix, code, out, errOut)
 		}
 	})
+	t.Run("staged: put the frontmatter back", func(t *testing.T) {
+		r := newTestRepo(t)
+		path := "docs/artifacts/llm-context-research.md"
+		v1 := smpFixture(t, "llm-context-research.v1.md")
+		r.write(path, v1)
+		r.commit("artifact")
+		r.write(path, v1[strings.Index(v1, "\n---\n")+len("\n---\n"):])
+		r.git("add", "-A")
+		code, out, _ := r.check(nil, "check", "--format", "json")
+		if msg := messageOf(t, out, "smp/undeclared"); code != exitFindings || !strings.Contains(msg, "put its SMP frontmatter back and stage it") {
+			t.Fatalf("exit %d, message %q", code, msg)
+		}
+		r.write(path, v1)
+		r.git("add", path)
+		if code, out, errOut := r.check(nil, "check"); code != exitOK {
+			t.Errorf("with the frontmatter back: exit %d\n%s%s", code, out, errOut)
+		}
+	})
 	t.Run("range: rewrite the branch without the deletion", func(t *testing.T) {
 		r, base := nestedRepo(t)
 		r.git("rm", "-q", marker)
