@@ -161,6 +161,11 @@ type Unit struct {
 	// DefaultBranch says it is the receiving repository's default branch.
 	Ref           string
 	DefaultBranch bool
+	// Declared holds what is declared protocol state where the changes
+	// lie: in the trusted revision, in the states before and after the
+	// unit, and (in a range) in any earlier state the check has seen.
+	// The reader that builds the unit fills it in (see Locate).
+	Declared workspace.Declarations
 }
 
 // Regular returns nil for a regular file and otherwise an error that says

@@ -10,12 +10,12 @@ import (
 // Only the variables handed to Open count.
 func TestEnvironmentComesOnlyFromOptions(t *testing.T) {
 	outer := newRepo(t)
-	outer.write(".small/a.yml", "outer")
+	outer.write(".small/constraints.small.yml", "outer")
 	outer.commit("outer")
 	r := newRepo(t)
-	r.write(".small/a.yml", "a1")
+	r.write(".small/constraints.small.yml", "a1")
 	r.commit("one")
-	r.write(".small/a.yml", "a2")
+	r.write(".small/constraints.small.yml", "a2")
 	r.git("add", "-A")
 
 	t.Setenv("GIT_DIR", filepath.Join(outer.dir, ".git"))
@@ -31,7 +31,7 @@ func TestEnvironmentComesOnlyFromOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := summary(u.Changes); got != ".small/a.yml:a1>a2" {
+	if got := summary(u.Changes); got != ".small/constraints.small.yml:a1>a2" {
 		t.Errorf("the process's GIT_DIR, GIT_WORK_TREE or GIT_INDEX_FILE leaked in: %s", got)
 	}
 	if a, c := g.Author(), g.Committer(); a.Name == "Outer Author" || c.Name == "Outer Committer" {
@@ -43,11 +43,11 @@ func TestEnvironmentComesOnlyFromOptions(t *testing.T) {
 		"GIT_AUTHOR_NAME": "Agent", "GIT_AUTHOR_EMAIL": "agent@example.com",
 		"GIT_COMMITTER_NAME": "Bot", "GIT_COMMITTER_EMAIL": "bot@example.com"}
 	o := r.openWith(env)
-	files, err := o.RevFiles("HEAD", ".small/a.yml")
+	files, err := o.RevFiles("HEAD", ".small/constraints.small.yml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b := files[".small/a.yml"]; b == nil || string(b.Data) != "outer" {
+	if b := files[".small/constraints.small.yml"]; b == nil || string(b.Data) != "outer" {
 		t.Errorf("GIT_DIR from the options was not honoured: %+v", b)
 	}
 	if a, c := o.Author(), o.Committer(); a.Name != "Agent" || a.Email != "agent@example.com" || c.Name != "Bot" || c.Email != "bot@example.com" {

@@ -112,12 +112,13 @@ func summary(list []changes.Change) string {
 
 func TestStagedAddModifyDelete(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/a.yml", "a1")
-	r.write(".small/b.yml", "b1")
+	r.write(".small/constraints.small.yml", "a1")
+	r.write(".small/handoff.small.yml", "b1")
+	r.write(".awp/workspace.json", "{}") // artifacts/ is an AWP workspace's
 	r.write("src/x.go", "x1")
 	r.commit("one")
-	r.write(".small/a.yml", "a2")
-	r.git("rm", "-q", ".small/b.yml")
+	r.write(".small/constraints.small.yml", "a2")
+	r.git("rm", "-q", ".small/handoff.small.yml")
 	r.write("artifacts/c.md", "c1")
 	r.write("src/x.go", "x2")
 	r.git("add", "-A")
@@ -125,10 +126,10 @@ func TestStagedAddModifyDelete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := summary(u.Changes), ".small/a.yml:a1>a2 .small/b.yml:b1>- artifacts/c.md:->c1"; got != want {
+	if got, want := summary(u.Changes), ".small/constraints.small.yml:a1>a2 .small/handoff.small.yml:b1>- artifacts/c.md:->c1"; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
-	for dir, want := range map[string]string{".small/": ".small/a.yml", "artifacts/": "artifacts/c.md", "src/": ""} {
+	for dir, want := range map[string]string{".small/": ".small/constraints.small.yml", "artifacts/": "artifacts/c.md", "src/": ""} {
 		list, err := u.Files.List(dir)
 		if err != nil {
 			t.Fatal(err)
@@ -148,7 +149,7 @@ func TestStagedAddModifyDelete(t *testing.T) {
 
 func TestStagedUnbornHeadAndSubdirectory(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/a.yml", "a1")
+	r.write(".small/constraints.small.yml", "a1")
 	r.write("sub/dir/f", "f")
 	r.git("add", "-A")
 	g, err := Open(filepath.Join(r.dir, "sub", "dir"), Options{})
@@ -159,7 +160,7 @@ func TestStagedUnbornHeadAndSubdirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := summary(u.Changes); got != ".small/a.yml:->a1" {
+	if got := summary(u.Changes); got != ".small/constraints.small.yml:->a1" {
 		t.Errorf("got %s", got)
 	}
 }
@@ -206,57 +207,57 @@ func TestIndexReaderAgreesWithGoGit(t *testing.T) {
 
 func TestGitIndexFileIsHonoured(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/a.yml", "a1")
+	r.write(".small/constraints.small.yml", "a1")
 	r.commit("one")
 	alt := filepath.Join(t.TempDir(), "index.lock")
-	r.write(".small/a.yml", "a2")
+	r.write(".small/constraints.small.yml", "a2")
 	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "read-tree", "HEAD")
-	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "add", ".small/a.yml")
+	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "add", ".small/constraints.small.yml")
 	u, err := r.openWith(map[string]string{"GIT_INDEX_FILE": alt}).Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := summary(u.Changes); got != ".small/a.yml:a1>a2" {
+	if got := summary(u.Changes); got != ".small/constraints.small.yml:a1>a2" {
 		t.Errorf("got %q", got)
 	}
 }
 
 func TestLinkedWorktree(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/a.yml", "a1")
+	r.write(".small/constraints.small.yml", "a1")
 	r.commit("one")
 	wt := filepath.Join(t.TempDir(), "wt")
 	r.git("worktree", "add", "-q", "-b", "feature", wt)
 	w := &repo{t: t, dir: wt}
-	w.write(".small/a.yml", "a2")
+	w.write(".small/constraints.small.yml", "a2")
 	w.git("add", "-A")
 	u, err := w.open().Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := summary(u.Changes); got != ".small/a.yml:a1>a2" {
+	if got := summary(u.Changes); got != ".small/constraints.small.yml:a1>a2" {
 		t.Errorf("got %q", got)
 	}
 }
 
 func TestRangeOrderAndMerges(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/p.yml", "base")
+	r.write(".small/intent.small.yml", "base")
 	base := r.commit("base")
-	r.write(".small/p.yml", "base a")
+	r.write(".small/intent.small.yml", "base a")
 	r.commit("a")
 	r.git("checkout", "-q", "-b", "side", base)
-	r.write(".small/q.yml", "q")
+	r.write(".small/plan.small.yml", "q")
 	r.commit("side")
 	r.git("checkout", "-q", "main")
 	r.git("merge", "-q", "--no-edit", "side")
 	// An evil merge: the result drops side's file although it merged side.
 	r.git("checkout", "-q", "-b", "side2", base)
-	r.write(".small/r.yml", "r")
+	r.write(".small/workspace.small.yml", "r")
 	r.commit("side2")
 	r.git("checkout", "-q", "main")
 	r.git("merge", "-q", "--no-commit", "side2")
-	r.git("rm", "-q", "--cached", ".small/r.yml")
+	r.git("rm", "-q", "--cached", ".small/workspace.small.yml")
 	r.git("commit", "-q", "-m", "evil")
 
 	units, err := rangeUnits(r.open(), base, "HEAD", Scope{})
@@ -268,7 +269,7 @@ func TestRangeOrderAndMerges(t *testing.T) {
 		msgs = append(msgs, strings.TrimSpace(u.Commit.Message)+"["+summary(u.Changes)+"]")
 	}
 	got := strings.Join(msgs, " ")
-	want := "a[.small/p.yml:base>base a] side[.small/q.yml:->q] Merge branch 'side'[] side2[.small/r.yml:->r] evil[.small/r.yml:->-]"
+	want := "a[.small/intent.small.yml:base>base a] side[.small/plan.small.yml:->q] Merge branch 'side'[] side2[.small/workspace.small.yml:->r] evil[.small/workspace.small.yml:->-]"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -281,7 +282,7 @@ func TestRangeOrderAndMerges(t *testing.T) {
 func TestRangeErrors(t *testing.T) {
 	r := newRepo(t)
 	for i := 0; i < 4; i++ {
-		r.write(".small/p.yml", fmt.Sprint(i))
+		r.write(".small/intent.small.yml", fmt.Sprint(i))
 		r.commit(fmt.Sprint(i))
 	}
 	if _, err := rangeUnits(r.open(), "no-such-rev", "HEAD", Scope{}); err == nil || !strings.Contains(err.Error(), "no-such-rev") {
@@ -303,7 +304,7 @@ func TestUnsupportedFormats(t *testing.T) {
 		t.Errorf("sha256: %v", err)
 	}
 	s := newRepo(t)
-	s.write(".small/a.yml", "a")
+	s.write(".small/constraints.small.yml", "a")
 	s.commit("one")
 	s.git("update-index", "--split-index")
 	if _, err := s.open().Staged(Scope{}); !errors.Is(err, ErrUnsupported) {
@@ -318,7 +319,7 @@ func TestRangeInBareRepositoryAndLongHistory(t *testing.T) {
 	for i := 0; i < 1000; i++ {
 		fmt.Fprintf(&stream, "commit refs/heads/main\ncommitter T <t@example.com> %d +0000\ndata 2\nc\n", 1700000000+i)
 		content := fmt.Sprint(i)
-		fmt.Fprintf(&stream, "M 100644 inline .small/p.yml\ndata %d\n%s\n", len(content), content)
+		fmt.Fprintf(&stream, "M 100644 inline .small/intent.small.yml\ndata %d\n%s\n", len(content), content)
 	}
 	cmd := exec.Command("git", "fast-import", "--quiet")
 	cmd.Dir = r.dir
@@ -372,13 +373,13 @@ func (r *repo) tryGit(args ...string) (string, error) {
 // range afterwards.
 func TestRangeStopsAtTheFirstError(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/p.yml", "base")
+	r.write(".small/intent.small.yml", "base")
 	base := r.commit("base")
 	var blobs []string
 	for i := range 4 {
-		r.write(".small/p.yml", fmt.Sprint("version ", i))
+		r.write(".small/intent.small.yml", fmt.Sprint("version ", i))
 		r.commit(fmt.Sprint(i))
-		blobs = append(blobs, r.git("rev-parse", "HEAD:.small/p.yml"))
+		blobs = append(blobs, r.git("rev-parse", "HEAD:.small/intent.small.yml"))
 	}
 	g := r.open()
 	stop := errors.New("stop")
@@ -395,7 +396,7 @@ func TestRangeStopsAtTheFirstError(t *testing.T) {
 		t.Fatalf("second range: %d units, %v", len(units), err)
 	}
 	// Read through: the snapshots the units carry.
-	if b, err := units[3].Files.Read(".small/p.yml"); err != nil || b == nil || string(b.Data) != "version 3" {
+	if b, err := units[3].Files.Read(".small/intent.small.yml"); err != nil || b == nil || string(b.Data) != "version 3" {
 		t.Fatalf("snapshot read after the range: %v %v", b, err)
 	}
 

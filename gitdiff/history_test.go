@@ -28,16 +28,16 @@ func historyUnits(t *testing.T, h *History) []string {
 // commit's parents as git records them.
 func TestHistoryListsWhatGitLists(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/p.yml", "a")
+	r.write(".small/plan.small.yml", "a")
 	base := r.commit("base")
-	r.write(".small/p.yml", "a b")
+	r.write(".small/plan.small.yml", "a b")
 	r.commit("main 1")
 	r.git("checkout", "-q", "-b", "side", base)
-	r.write(".small/q.yml", "q")
+	r.write(".small/handoff.small.yml", "q")
 	r.commit("side 1")
 	r.git("checkout", "-q", "main")
 	r.git("merge", "-q", "--no-edit", "side")
-	r.write(".small/p.yml", "a b c")
+	r.write(".small/plan.small.yml", "a b c")
 	r.commit("main 2")
 
 	h, err := r.open().History("HEAD")
@@ -66,7 +66,7 @@ func TestHistoryListsWhatGitLists(t *testing.T) {
 		t.Errorf("commits %v, git rev-list HEAD says %v", ids, want)
 	}
 	units := historyUnits(t, h)
-	if len(units) != len(want) || units[0] != "base[.small/p.yml:->a]" {
+	if len(units) != len(want) || units[0] != "base[.small/plan.small.yml:->a]" {
 		t.Errorf("units %v", units)
 	}
 }
@@ -78,7 +78,7 @@ func TestHistoryListsWhatGitLists(t *testing.T) {
 func TestHistoryOfAShallowCloneEndsAtItsBoundary(t *testing.T) {
 	r := newRepo(t)
 	for _, step := range []string{"a", "a b", "a b c"} {
-		r.write(".small/p.yml", step)
+		r.write(".small/plan.small.yml", step)
 		r.commit("step " + step)
 	}
 	clone := t.TempDir()
@@ -93,7 +93,7 @@ func TestHistoryOfAShallowCloneEndsAtItsBoundary(t *testing.T) {
 	if len(commits) != 2 || commits[0].Hash != boundary || !commits[0].Boundary || len(commits[0].Parents) != 0 || commits[1].Boundary {
 		t.Fatalf("commits %+v, want the boundary %s first", commits, boundary)
 	}
-	if got := strings.Join(historyUnits(t, h), " "); got != "step a b[.small/p.yml:->a b] step a b c[.small/p.yml:a b>a b c]" {
+	if got := strings.Join(historyUnits(t, h), " "); got != "step a b[.small/plan.small.yml:->a b] step a b c[.small/plan.small.yml:a b>a b c]" {
 		t.Errorf("units %s", got)
 	}
 	if _, err := rangeUnits(c.open(), "", "HEAD", Scope{}); err == nil {

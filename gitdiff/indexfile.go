@@ -419,4 +419,8 @@ type Scope struct {
 	// Policy adds these paths: small-hook's own configuration and the key
 	// files it names, which are human-owned.
 	Policy []string
+	// Trusted is the revision (a full commit id) whose declarations
+	// govern, besides the unit's own states: what a change may not
+	// un-govern (see govern.go). "" for none.
+	Trusted string
 }

@@ -132,7 +132,7 @@ func (r *Repo) mergeChangesOf(m *merge, candidates []string, result func(path st
 // commitMerge builds the changes of a merge commit: the paths its tree
 // holds differently from at least one parent. It also returns the tree of
 // the first parent.
-func (r *Repo) commitMerge(c *object.Commit, tree *object.Tree, scope Scope) ([]changes.Change, plumbing.Hash, error) {
+func (r *Repo) commitMerge(c *object.Commit, tree *object.Tree, scope *unitScope) ([]changes.Change, plumbing.Hash, error) {
 	m, err := r.newMerge(c.ParentHashes)
 	if err != nil {
 		return nil, plumbing.ZeroHash, err
@@ -140,12 +140,16 @@ func (r *Repo) commitMerge(c *object.Commit, tree *object.Tree, scope Scope) ([]
 	paths := entries{}
 	for _, pt := range m.parents {
 		old, now := entries{}, entries{}
-		if err := r.diffTrees(pt.Hash, tree.Hash, "", scope, old, now); err != nil {
+		if err := r.diffTrees(pt.Hash, tree.Hash, "", scope.Scope, old, now); err != nil {
 			return nil, plumbing.ZeroHash, err
 		}
 		addPaths(paths, old, now)
 	}
-	list, err := r.mergeChangesOf(m, unionPaths(paths), func(path string) (*entry, error) { return lookup(tree, path) })
+	candidates, err := m.governed(scope, unionPaths(paths), r.treeState(tree))
+	if err != nil {
+		return nil, plumbing.ZeroHash, err
+	}
+	list, err := r.mergeChangesOf(m, candidates, func(path string) (*entry, error) { return lookup(tree, path) })
 	if err != nil {
 		return nil, plumbing.ZeroHash, err
 	}

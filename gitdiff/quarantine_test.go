@@ -15,11 +15,11 @@ import (
 // Gitaly), and are missing without either.
 func TestQuarantinedObjectsAreRead(t *testing.T) {
 	server := newRepo(t)
-	server.write(".small/p.yml", "a\n")
+	server.write(".small/plan.small.yml", "a\n")
 	base := server.commit("base")
 	client := &repo{t: t, dir: t.TempDir()}
 	server.gitIn(client.dir, nil, "clone", "-q", server.dir, ".")
-	client.write(".small/p.yml", "a\nb\n")
+	client.write(".small/plan.small.yml", "a\nb\n")
 	head := client.commit("pushed")
 
 	quarantine := filepath.Join(server.dir, ".git", "objects", "incoming-push")
@@ -36,7 +36,7 @@ func TestQuarantinedObjectsAreRead(t *testing.T) {
 		"GIT_OBJECT_DIRECTORY relative": {"GIT_OBJECT_DIRECTORY": "objects/incoming-push"},
 	} {
 		units, err := rangeUnits(server.openWith(env), base, head, Scope{})
-		if err != nil || len(units) != 1 || summary(units[0].Changes) != ".small/p.yml:a>a\nb" {
+		if err != nil || len(units) != 1 || summary(units[0].Changes) != ".small/plan.small.yml:a>a\nb" {
 			t.Errorf("%s: %d units, %v", name, len(units), err)
 		}
 	}

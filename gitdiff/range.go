@@ -66,9 +66,14 @@ func (r *Repo) eachUnit(commits []*object.Commit, scope Scope, fn func(changes.U
 	if err != nil {
 		return err
 	}
+	g, err := builder.newGovernor(scope)
+	if err != nil {
+		builder.Close()
+		return err
+	}
 	units := make(chan builtUnit)
 	stop := make(chan struct{})
-	go builder.buildUnits(commits, scope, r, units, stop)
+	go builder.buildUnits(commits, g, scope, r, units, stop)
 	defer func() {
 		close(stop)
 		for range units {
@@ -95,8 +100,9 @@ type builtUnit struct {
 
 // buildUnits sends the unit of each commit in turn, until the first error
 // or until stop is closed, and then closes units. The units read on demand
-// through reader.
-func (r *Repo) buildUnits(commits []*object.Commit, scope Scope, reader *Repo, units chan<- builtUnit, stop <-chan struct{}) {
+// through reader. g decides what is governed, from what the units before
+// were governed by.
+func (r *Repo) buildUnits(commits []*object.Commit, g *governor, scope Scope, reader *Repo, units chan<- builtUnit, stop <-chan struct{}) {
 	defer close(units)
 	for _, c := range commits {
 		select {
@@ -104,7 +110,7 @@ func (r *Repo) buildUnits(commits []*object.Commit, scope Scope, reader *Repo, u
 			return
 		default:
 		}
-		u, err := r.commitUnit(c, scope, reader)
+		u, err := r.commitUnit(c, g.unit(scope), reader)
 		if err != nil {
 			err = fmt.Errorf("commit %s: %w", c.Hash, err)
 		} else {
@@ -125,15 +131,16 @@ func (r *Repo) buildUnits(commits []*object.Commit, scope Scope, reader *Repo, u
 // keepBlobs empties the blob cache but for the new versions of u's
 // changes, which the next commit compares with.
 func (r *Repo) keepBlobs(u changes.Unit) {
-	kept := map[string]*changes.Blob{}
+	keep := make(map[*changes.Blob]bool, len(u.Changes))
 	for _, ch := range u.Changes {
-		if ch.New == nil {
-			continue
+		if ch.New != nil {
+			keep[ch.New] = true
 		}
-		for k, b := range r.blobs {
-			if b == ch.New {
-				kept[k] = b
-			}
+	}
+	kept := map[string]*changes.Blob{}
+	for k, b := range r.blobs {
+		if keep[b] {
+			kept[k] = b
 		}
 	}
 	r.blobs = kept
@@ -184,7 +191,7 @@ func (r *Repo) unborn(rev string) bool {
 // commitUnit builds the unit of one commit: what it changed against its
 // parent (every parent, for a merge). What the unit reads on demand,
 // reader reads.
-func (r *Repo) commitUnit(c *object.Commit, scope Scope, reader *Repo) (changes.Unit, error) {
+func (r *Repo) commitUnit(c *object.Commit, scope *unitScope, reader *Repo) (changes.Unit, error) {
 	tree, err := r.tree(c.TreeHash)
 	if err != nil {
 		return changes.Unit{}, err
@@ -192,22 +199,14 @@ func (r *Repo) commitUnit(c *object.Commit, scope Scope, reader *Repo) (changes.
 	u := changes.Unit{Mode: changes.ModeRange, Commit: reader.describe(c), Files: &treeSnapshot{repo: reader, hash: tree.Hash}}
 	switch len(c.ParentHashes) {
 	case 0:
-		old, now := entries{}, entries{}
-		if err := r.diffTrees(plumbing.ZeroHash, tree.Hash, "", scope, old, now); err != nil {
-			return changes.Unit{}, err
-		}
-		u.Changes, err = r.diff(old, now)
+		u.Changes, err = r.treeChanges(nil, tree, scope)
 	case 1:
 		parent, perr := r.commitTree(c.ParentHashes[0])
 		if perr != nil {
 			return changes.Unit{}, perr
 		}
 		u.Before = &treeSnapshot{repo: reader, hash: parent.Hash}
-		old, now := entries{}, entries{}
-		if err := r.diffTrees(parent.Hash, tree.Hash, "", scope, old, now); err != nil {
-			return changes.Unit{}, err
-		}
-		u.Changes, err = r.diff(old, now)
+		u.Changes, err = r.treeChanges(parent, tree, scope)
 	default:
 		var first plumbing.Hash
 		u.Changes, first, err = r.commitMerge(c, tree, scope)
@@ -216,7 +215,29 @@ func (r *Repo) commitUnit(c *object.Commit, scope Scope, reader *Repo) (changes.
 	if err != nil {
 		return changes.Unit{}, err
 	}
+	u.Declared = scope.declared
 	return u, nil
+}
+
+// treeChanges returns the governed changes between two trees (before nil
+// for none).
+func (r *Repo) treeChanges(before, after *object.Tree, scope *unitScope) ([]changes.Change, error) {
+	from := plumbing.ZeroHash
+	states := []declState{}
+	if before != nil {
+		from = before.Hash
+		states = append(states, r.treeState(before))
+	}
+	old, now := entries{}, entries{}
+	if err := r.diffTrees(from, after.Hash, "", scope.Scope, old, now); err != nil {
+		return nil, err
+	}
+	states = append([]declState{r.entriesState(old), r.entriesState(now)}, append(states, r.treeState(after))...)
+	keep, err := scope.governed(unionPaths(old, now), states...)
+	if err != nil {
+		return nil, err
+	}
+	return r.diff(only(old, keep), only(now, keep))
 }
 
 // describe returns the plain description of a commit; the payload its

@@ -94,7 +94,7 @@ func TestCommitsCarryWhatTheirSignatureSigns(t *testing.T) {
 	s := newSSHSigner(t)
 	r := newRepo(t)
 	base := r.commit("base")
-	r.write(".small/a.yml", "a1")
+	r.write(".small/constraints.small.yml", "a1")
 	r.git("add", "-A")
 	r.git("-c", "gpg.format=ssh", "-c", "user.signingkey="+s.key, "commit", "-q", "-S", "-m", "signed by git")
 	signed := r.git("rev-parse", "HEAD")
@@ -172,10 +172,10 @@ func TestPolicyFilesAreInScope(t *testing.T) {
 	r.write(".small-hook.yml", "signatures: {}\n")
 	r.write(".github/allowed_signers", "x\n")
 	r.write(".github/other", "y\n")
-	r.write(".small/a.yml", "a")
+	r.write(".small/constraints.small.yml", "a")
 	r.git("add", "-A")
 	scope := Scope{Policy: []string{".small-hook.yml", ".github/allowed_signers"}}
-	want := ".github/allowed_signers:->x .small-hook.yml:->signatures: {} .small/a.yml:->a"
+	want := ".github/allowed_signers:->x .small-hook.yml:->signatures: {} .small/constraints.small.yml:->a"
 	g := r.open()
 	u, err := g.Staged(scope)
 	if err != nil {
@@ -205,7 +205,7 @@ func TestPolicyFilesAreInScope(t *testing.T) {
 	if _, err := r.open().Range(base, "HEAD", Scope{}, func(u changes.Unit) error {
 		got = summary(u.Changes)
 		return nil
-	}); err != nil || got != ".small/a.yml:->a" {
+	}); err != nil || got != ".small/constraints.small.yml:->a" {
 		t.Errorf("without policy files in the scope: %v %s", err, got)
 	}
 }

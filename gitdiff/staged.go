@@ -36,6 +36,11 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 	if err != nil {
 		return changes.Unit{}, err
 	}
+	g, err := r.newGovernor(scope)
+	if err != nil {
+		return changes.Unit{}, err
+	}
+	us := g.unit(scope)
 	u := changes.Unit{Mode: changes.ModeStaged, Files: &entriesSnapshot{repo: r, entries: staged}}
 	if head != nil {
 		u.Before = &treeSnapshot{repo: r, tree: head, hash: head.Hash}
@@ -45,13 +50,18 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 		return changes.Unit{}, err
 	}
 	if head != nil && len(merging) > 0 {
-		u.Changes, err = r.stagedMerge(append([]plumbing.Hash{headID}, merging...), old, staged, scope)
+		u.Changes, err = r.stagedMerge(append([]plumbing.Hash{headID}, merging...), old, staged, us)
 	} else {
-		u.Changes, err = r.diff(old, staged)
+		var keep map[string]bool
+		keep, err = us.governed(unionPaths(old, staged), r.entriesState(old), r.entriesState(staged))
+		if err == nil {
+			u.Changes, err = r.diff(only(old, keep), only(staged, keep))
+		}
 	}
 	if err != nil {
 		return changes.Unit{}, err
 	}
+	u.Declared = us.declared
 	return u, nil
 }
 
@@ -81,7 +91,7 @@ func (r *Repo) mergeHeads() ([]plumbing.Hash, error) {
 // The paths where the result can differ from a parent are those the index
 // changes against HEAD and those another parent holds differently from
 // HEAD: the same paths Range compares for the merge commit once it exists.
-func (r *Repo) stagedMerge(parents []plumbing.Hash, head, staged entries, scope Scope) ([]changes.Change, error) {
+func (r *Repo) stagedMerge(parents []plumbing.Hash, head, staged entries, scope *unitScope) ([]changes.Change, error) {
 	m, err := r.newMerge(parents)
 	if err != nil {
 		return nil, err
@@ -96,12 +106,16 @@ func (r *Repo) stagedMerge(parents []plumbing.Hash, head, staged entries, scope 
 	}
 	for _, pt := range m.parents[1:] {
 		old, now := entries{}, entries{}
-		if err := r.diffTrees(m.parents[0].Hash, pt.Hash, "", scope, old, now); err != nil {
+		if err := r.diffTrees(m.parents[0].Hash, pt.Hash, "", scope.Scope, old, now); err != nil {
 			return nil, err
 		}
 		addPaths(paths, old, now)
 	}
-	return r.mergeChangesOf(m, unionPaths(paths), func(path string) (*entry, error) {
+	candidates, err := m.governed(scope, unionPaths(paths), r.entriesState(head), r.entriesState(staged))
+	if err != nil {
+		return nil, err
+	}
+	return r.mergeChangesOf(m, candidates, func(path string) (*entry, error) {
 		e, ok := staged[path]
 		if !ok {
 			return nil, nil

@@ -36,11 +36,12 @@ func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
 	if err != nil {
 		return nil, r.objectError("commit", h, err)
 	}
-	old, now := entries{}, entries{}
-	if err := r.diffTrees(oldTree.Hash, newTree.Hash, "", scope, old, now); err != nil {
+	g, err := r.newGovernor(scope)
+	if err != nil {
 		return nil, err
 	}
-	list, err := r.diff(old, now)
+	us := g.unit(scope)
+	list, err := r.treeChanges(oldTree, newTree, us)
 	if err != nil {
 		return nil, err
 	}
@@ -50,10 +51,11 @@ func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
 		}
 	}
 	return &changes.Unit{
-		Mode:    changes.ModeTip,
-		Commit:  r.describe(c),
-		Changes: list,
-		Files:   &treeSnapshot{repo: r, tree: newTree, hash: newTree.Hash},
-		Before:  &treeSnapshot{repo: r, tree: oldTree, hash: oldTree.Hash},
+		Mode:     changes.ModeTip,
+		Commit:   r.describe(c),
+		Changes:  list,
+		Files:    &treeSnapshot{repo: r, tree: newTree, hash: newTree.Hash},
+		Before:   &treeSnapshot{repo: r, tree: oldTree, hash: oldTree.Hash},
+		Declared: us.declared,
 	}, nil
 }

@@ -27,11 +27,26 @@ func (r *Repo) Tree(rev string, scope Scope) (changes.Unit, error) {
 	if err != nil {
 		return changes.Unit{}, err
 	}
-	list, err := r.diff(entries{}, files)
+	return r.treeUnit(files, files, scope)
+}
+
+// treeUnit is the tree-mode unit of the named files among files (a whole
+// tree or index): those a declaration in files governs.
+func (r *Repo) treeUnit(named, files entries, scope Scope) (changes.Unit, error) {
+	g, err := r.newGovernor(scope)
 	if err != nil {
 		return changes.Unit{}, err
 	}
-	return changes.Unit{Mode: changes.ModeTree, Changes: list, Files: &entriesSnapshot{repo: r, entries: files}}, nil
+	us := g.unit(scope)
+	keep, err := us.governed(unionPaths(named), r.entriesState(files))
+	if err != nil {
+		return changes.Unit{}, err
+	}
+	list, err := r.diff(entries{}, only(named, keep))
+	if err != nil {
+		return changes.Unit{}, err
+	}
+	return changes.Unit{Mode: changes.ModeTree, Changes: list, Files: &entriesSnapshot{repo: r, entries: files}, Declared: us.declared}, nil
 }
 
 // IndexTree returns the in-scope files among paths as the index holds them,
@@ -53,11 +68,7 @@ func (r *Repo) IndexTree(paths []string, scope Scope) (changes.Unit, error) {
 			named[p] = e
 		}
 	}
-	list, err := r.diff(entries{}, named)
-	if err != nil {
-		return changes.Unit{}, err
-	}
-	return changes.Unit{Mode: changes.ModeTree, Changes: list, Files: &entriesSnapshot{repo: r, entries: files}}, nil
+	return r.treeUnit(named, files, scope)
 }
 
 func (r *Repo) revEntries(rev string, scope Scope) (entries, error) {

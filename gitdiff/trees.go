@@ -3,6 +3,7 @@ package gitdiff
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -186,17 +187,25 @@ func underSkipped(path string, skipped map[string]bool) bool {
 type entriesSnapshot struct {
 	repo    *Repo
 	entries entries
+	// sorted holds the paths in order, built on the first List: a
+	// directory's paths are then found by binary search, so that listing
+	// every workspace of a large index costs no more than sorting it once.
+	sorted []string
 }
 
 func (s *entriesSnapshot) List(dir string) ([]string, error) {
-	var out []string
-	for p := range s.entries {
-		if strings.HasPrefix(p, dir) {
-			out = append(out, p)
-		}
+	if s.sorted == nil {
+		s.sorted = unionPaths(s.entries)
 	}
-	sort.Strings(out)
-	return out, nil
+	i := sort.SearchStrings(s.sorted, dir)
+	j := i
+	for j < len(s.sorted) && strings.HasPrefix(s.sorted[j], dir) {
+		j++
+	}
+	if i == j {
+		return nil, nil
+	}
+	return slices.Clone(s.sorted[i:j]), nil
 }
 
 func (s *entriesSnapshot) Read(path string) (*changes.Blob, error) {

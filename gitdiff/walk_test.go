@@ -69,7 +69,7 @@ func (h history) build(t *testing.T) (*repo, []string) {
 			}
 		}
 		content := fmt.Sprint(i)
-		fmt.Fprintf(&stream, "M 100644 inline .small/p.yml\ndata %d\n%s\n", len(content), content)
+		fmt.Fprintf(&stream, "M 100644 inline .small/intent.small.yml\ndata %d\n%s\n", len(content), content)
 	}
 	marks := filepath.Join(t.TempDir(), "marks")
 	cmd := exec.Command("git", "fast-import", "--quiet", "--export-marks="+marks)

@@ -38,29 +38,29 @@ func mergeSummary(list []changes.Change) string {
 // builds for the merge commit the resolution becomes.
 func TestStagedMergeIsBuiltLikeTheMergeCommit(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/p.yml", "a\n")
-	r.write(".small/q.yml", "q\n")
+	r.write(".small/intent.small.yml", "a\n")
+	r.write(".small/plan.small.yml", "q\n")
 	r.write("artifacts/k.md", "k\n")
 	r.commit("base")
 	r.git("checkout", "-q", "-b", "side")
-	r.write(".small/p.yml", "a\nside\n")
+	r.write(".small/intent.small.yml", "a\nside\n")
 	r.write("artifacts/k.md", "k\nside\n")
 	r.commit("side")
 	r.git("checkout", "-q", "main")
-	r.write(".small/p.yml", "a\nmain\n")
-	r.write(".small/q.yml", "q\nmain\n")
+	r.write(".small/intent.small.yml", "a\nmain\n")
+	r.write(".small/plan.small.yml", "q\nmain\n")
 	r.commit("main")
 	if out, err := r.tryGit("merge", "-q", "side"); err == nil {
 		t.Fatalf("the merge did not conflict: %s", out)
 	}
-	r.write(".small/p.yml", "a\nmain\nside\n")
+	r.write(".small/intent.small.yml", "a\nmain\nside\n")
 	r.git("add", "-A")
 
 	staged, err := r.open().Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ".small/p.yml: new=a main side parents=a main,a side base=a old=a main"
+	want := ".small/intent.small.yml: new=a main side parents=a main,a side base=a old=a main"
 	if got := mergeSummary(staged.Changes); got != want {
 		t.Errorf("staged merge:\ngot  %s\nwant %s", got, want)
 	}
@@ -77,7 +77,7 @@ func TestStagedMergeIsBuiltLikeTheMergeCommit(t *testing.T) {
 // TestStagedOctopusMerge: MERGE_HEAD lists every branch being merged.
 func TestStagedOctopusMerge(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/p.yml", "a\n")
+	r.write(".small/intent.small.yml", "a\n")
 	r.commit("base")
 	for _, b := range []string{"one", "two"} {
 		r.git("checkout", "-q", "-b", b, "main")
@@ -85,7 +85,7 @@ func TestStagedOctopusMerge(t *testing.T) {
 		r.commit(b)
 	}
 	r.git("checkout", "-q", "main")
-	r.write(".small/p.yml", "a\nmain\n")
+	r.write(".small/intent.small.yml", "a\nmain\n")
 	r.commit("main")
 	r.git("merge", "-q", "--no-commit", "one", "two")
 	// The result drops what branch two added: the merge itself changes it.
@@ -107,9 +107,9 @@ func TestStagedOctopusMerge(t *testing.T) {
 // every merge base's version.
 func TestOctopusMergeWithAnOldParent(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/p.yml", "a\n")
+	r.write(".small/plan.small.yml", "a\n")
 	old := r.commit("old")
-	r.write(".small/p.yml", "a\nb\n")
+	r.write(".small/plan.small.yml", "a\nb\n")
 	fork := r.commit("b")
 	var tips []string
 	for _, b := range []string{"one", "two"} {
@@ -123,7 +123,7 @@ func TestOctopusMergeWithAnOldParent(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := units[len(units)-1]
-	want := ".small/p.yml: new=a parents=a b,a b,a base=a b old=a b"
+	want := ".small/plan.small.yml: new=a parents=a b,a b,a base=a b old=a b"
 	if got := mergeSummary(last.Changes); got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
@@ -148,7 +148,7 @@ func TestOctopusMergeWithAnOldParent(t *testing.T) {
 
 func TestMergeHeadThatIsNotACommitID(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/p.yml", "a\n")
+	r.write(".small/intent.small.yml", "a\n")
 	r.commit("base")
 	r.write(".git/MERGE_HEAD", "not-a-commit\n")
 	if _, err := r.open().Staged(Scope{}); err == nil || !strings.Contains(err.Error(), "MERGE_HEAD") {
@@ -158,12 +158,12 @@ func TestMergeHeadThatIsNotACommitID(t *testing.T) {
 
 func TestTip(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/p.yml", "a")
+	r.write(".small/intent.small.yml", "a")
 	r.write("src/x.go", "x\n")
 	root := r.commit("root")
-	r.write(".small/p.yml", "a b")
+	r.write(".small/intent.small.yml", "a b")
 	r.commit("b")
-	r.write(".small/p.yml", "a b c")
+	r.write(".small/intent.small.yml", "a b c")
 	old := r.commit("c")
 	g := r.open()
 
@@ -178,34 +178,34 @@ func TestTip(t *testing.T) {
 	if err != nil || u == nil {
 		t.Fatalf("a reset: %+v, %v", u, err)
 	}
-	if got := summary(u.Changes); u.Mode != changes.ModeTip || u.Commit.Hash != root || got != ".small/p.yml:a b c>a" {
+	if got := summary(u.Changes); u.Mode != changes.ModeTip || u.Commit.Hash != root || got != ".small/intent.small.yml:a b c>a" {
 		t.Errorf("a reset: mode %s, commit %s, changes %s", u.Mode, u.Commit.Hash, got)
 	}
 	// A different append force-pushed over the old one.
 	r.git("checkout", "-q", "-b", "rewrite", root)
-	r.write(".small/p.yml", "a z")
+	r.write(".small/intent.small.yml", "a z")
 	rewritten := r.commit("z")
 	u, err = r.open().Tip(old, rewritten, Scope{})
 	if err != nil || u == nil {
 		t.Fatalf("a rewrite: %+v, %v", u, err)
 	}
-	if got := summary(u.Changes); got != ".small/p.yml:a b c>a z" {
+	if got := summary(u.Changes); got != ".small/intent.small.yml:a b c>a z" {
 		t.Errorf("a rewrite: %s", got)
 	}
-	before, err := u.Before.Read(".small/p.yml")
+	before, err := u.Before.Read(".small/intent.small.yml")
 	if err != nil || before == nil || string(before.Data) != "a b c" {
 		t.Errorf("Before does not read the previous tip: %+v, %v", before, err)
 	}
 	// An orphan branch shares nothing with the old tip.
 	r.git("checkout", "-q", "--orphan", "orphan")
 	r.git("rm", "-q", "-r", "--cached", ".")
-	r.write(".small/p.yml", "z")
+	r.write(".small/intent.small.yml", "z")
 	orphan := r.commit("orphan")
 	u, err = r.open().Tip(old, orphan, Scope{})
 	if err != nil || u == nil {
 		t.Fatalf("an orphan: %+v, %v", u, err)
 	}
-	if got := summary(u.Changes); got != ".small/p.yml:a b c>z" {
+	if got := summary(u.Changes); got != ".small/intent.small.yml:a b c>z" {
 		t.Errorf("an orphan: %s", got)
 	}
 }
@@ -214,9 +214,9 @@ func TestTip(t *testing.T) {
 // adding its files.
 func TestHistory(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/p.yml", "a")
+	r.write(".small/intent.small.yml", "a")
 	r.commit("root")
-	r.write(".small/p.yml", "a b")
+	r.write(".small/intent.small.yml", "a b")
 	r.commit("b")
 	units, err := rangeUnits(r.open(), "", "HEAD", Scope{})
 	if err != nil {
@@ -226,7 +226,7 @@ func TestHistory(t *testing.T) {
 	for _, u := range units {
 		got = append(got, strings.TrimSpace(u.Commit.Message)+"["+summary(u.Changes)+"]")
 	}
-	if want := "root[.small/p.yml:->a] b[.small/p.yml:a>a b]"; strings.Join(got, " ") != want {
+	if want := "root[.small/intent.small.yml:->a] b[.small/intent.small.yml:a>a b]"; strings.Join(got, " ") != want {
 		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}
 	clone := t.TempDir()
@@ -239,18 +239,18 @@ func TestHistory(t *testing.T) {
 
 func TestIndexTree(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/p.yml", "p\n")
-	r.write(".small/q.yml", "q\n")
+	r.write(".small/intent.small.yml", "p\n")
+	r.write(".small/plan.small.yml", "q\n")
 	r.write("src/x.go", "x\n")
 	r.commit("one")
-	u, err := r.open().IndexTree([]string{".small/p.yml", "src/x.go", ".small/untracked.yml"}, Scope{})
+	u, err := r.open().IndexTree([]string{".small/intent.small.yml", "src/x.go", ".small/untracked.yml"}, Scope{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := summary(u.Changes); u.Mode != changes.ModeTree || got != ".small/p.yml:->p" {
+	if got := summary(u.Changes); u.Mode != changes.ModeTree || got != ".small/intent.small.yml:->p" {
 		t.Errorf("mode %s, changes %s", u.Mode, got)
 	}
-	if list, err := u.Files.List(".small/"); err != nil || strings.Join(list, " ") != ".small/p.yml .small/q.yml" {
+	if list, err := u.Files.List(".small/"); err != nil || strings.Join(list, " ") != ".small/intent.small.yml .small/plan.small.yml" {
 		t.Errorf("Files does not read the whole index: %v, %v", list, err)
 	}
 }

@@ -92,7 +92,10 @@ func TestStagedAgreesWithGit(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	dirs := []string{".small", "a/.small", "a/b/.small", "artifacts", "t/.awp", "t/artifacts", "src", "src/deep/er", "docs"}
 	r := newRepo(t)
-	r.write("t/.awp/workspace.json", "{}")
+	// Every directory is declared, so that every candidate path is read.
+	for _, marker := range []string{".awp/workspace.json", "t/.awp/workspace.json", ".small/workspace.small.yml", "a/.small/workspace.small.yml", "a/b/.small/workspace.small.yml"} {
+		r.write(marker, "{}")
+	}
 	for i := 0; i < 30; i++ {
 		r.write(fmt.Sprintf("%s/f%d", dirs[rng.Intn(len(dirs))], i), fmt.Sprint(i))
 	}

@@ -132,12 +132,17 @@ func clone(s snapshot) snapshot {
 	return out
 }
 
-// ledgerKind says whether a path can be a ledger file, by its name: a
-// SMALL workspace's progress.small.yml, or a file artifacts/<slug>.md.
-// Whether an artifacts directory belongs to an AWP workspace is decided
-// for the files the head holds (see Ledger).
+// ledgerKind says whether a path can be a ledger file, by its name alone
+// (as if everything that could govern it were declared): a SMALL
+// workspace's progress.small.yml, or a file artifacts/<slug>.md. Whether
+// an artifact is declared is decided for the files the head holds (see
+// Ledger).
 func ledgerKind(path string) (Kind, bool) {
-	p := workspace.Locate(path, func(string) bool { return true })
+	var all workspace.Declarations
+	for _, x := range workspace.Needs(path) {
+		all.Add(x)
+	}
+	p := workspace.Locate(path, all)
 	switch {
 	case p.Folded:
 		return "", false

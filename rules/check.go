@@ -64,9 +64,7 @@ func (c *Checker) Check(u *changes.Unit) error {
 	if err := c.policy.err; err != nil {
 		return fmt.Errorf("the configuration: %w", err)
 	}
-	if err := changes.Locate(u); err != nil {
-		return err
-	}
+	changes.Locate(u)
 	governed := c.policy.governed(u)
 	verdict := attribution.Verdict{Actor: attribution.Unknown}
 	if c.opts.Actor != nil {

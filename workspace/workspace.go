@@ -1,10 +1,13 @@
-// Package workspace maps repository paths to the workspaces that govern
-// them. A SMALL workspace is any directory named .small, at any depth; its
-// root is the directory that holds it. An AWP workspace is the repository
-// root or any directory that holds .awp/workspace.json; its knowledge
-// artifacts live in artifacts/ beside .awp/. The package is pure: it
-// looks only at paths (and, for AWP roots, asks its caller whether a
-// marker file exists).
+// Package workspace decides which repository paths are protocol state.
+// Only what declares itself is governed: a SMALL workspace is a directory
+// .small (at any depth) that holds one of the canonical .small.yml files,
+// and its root is the directory that holds it; an AWP workspace is a
+// directory that holds .awp/workspace.json, and its knowledge artifacts
+// live in artifacts/ beside .awp/; a Markdown file directly in an
+// artifacts directory whose frontmatter declares it a knowledge artifact
+// is governed on its own, in any directory. Whether something is declared
+// comes from the caller as plain data (Declarations): the package only
+// looks at paths and, for artifacts, at a file's frontmatter.
 package workspace
 
 import "strings"
@@ -63,7 +66,8 @@ type Area string
 const (
 	// Files is the SMALL workspace directory (.small/).
 	Files Area = "small"
-	// Artifacts is an AWP workspace's artifacts/ directory.
+	// Artifacts is an AWP workspace's artifacts/ directory, or the
+	// directory of a knowledge artifact that declares itself.
 	Artifacts Area = "artifacts"
 	// Private is an AWP workspace's .awp/ directory: scanned for secrets
 	// only (awp writes its private key there).
@@ -85,45 +89,106 @@ type Place struct {
 	// Canonical is the governed path a folded path stands for (the path
 	// itself when not folded).
 	Canonical string
+	// Standalone is set for a knowledge artifact governed by its own
+	// declaration (its frontmatter), in a directory that is no AWP
+	// workspace.
+	Standalone bool
+	// Undeclared is set by the caller that sees the change (see
+	// changes.Locate) when a standalone artifact's new version no longer
+	// declares itself while its previous version did: the change removes
+	// the declaration, which is judged as such rather than as the content
+	// of an artifact.
+	Undeclared bool
 }
 
 // Governed reports whether the place belongs to a workspace.
 func (p Place) Governed() bool { return p.Area != "" }
 
-// Locate finds the workspace a path belongs to. isAWPRoot reports whether
-// a directory (relative to the repository root, ending in "/"; "" for the
-// root itself) holds .awp/workspace.json, in the state before or after
-// the change; it is only asked about candidate artifacts directories. The
-// innermost governing directory wins: a .small directory inside an
-// artifacts directory is a SMALL workspace.
-func Locate(path string, isAWPRoot func(root string) bool) Place {
+// Locate finds where a path lies, given what is declared: the innermost
+// governing directory whose workspace (or, for a Markdown file directly in
+// an artifacts directory, whose file) is declared wins. A path that no
+// declaration governs has the zero Place (but its Canonical spelling):
+// such a path is not protocol state, and a folded spelling of it is not
+// refused either.
+func Locate(path string, d Declarations) Place {
+	for _, g := range governingDirs(path) {
+		var p Place
+		ws := Workspace{Kind: AWP, Root: g.root}
+		switch g.name {
+		case smallDir:
+			ws.Kind = SMALL
+			if !d.Has(Declaration{Workspace: ws}) {
+				continue
+			}
+			p = Place{Workspace: ws, Area: Files}
+		case awpDir:
+			if !d.Has(Declaration{Workspace: ws}) {
+				continue
+			}
+			p = Place{Workspace: ws, Area: Private}
+		case artifactsDir:
+			switch {
+			case d.Has(Declaration{Workspace: ws}):
+				p = Place{Workspace: ws, Area: Artifacts}
+			case g.markdown && d.Has(Declaration{Artifact: g.canonical}):
+				p = Place{Workspace: ws, Area: Artifacts, Standalone: true}
+			default:
+				continue
+			}
+		}
+		p.Rel, p.Folded, p.Canonical = g.rel, !g.exact, g.canonical
+		return p
+	}
+	return Place{Canonical: path}
+}
+
+// governingDir is a directory of a path that can govern it.
+type governingDir struct {
+	// name is the governed name the directory stands for, and exact tells
+	// whether it is spelled so.
+	name  string
+	exact bool
+	// root is the directory that holds it; rel is the path below it.
+	root, rel string
+	// canonical is the path with this directory spelled as name.
+	canonical string
+	// markdown is set for an artifacts directory when the path is a
+	// Markdown file directly in it: a knowledge artifact may declare
+	// itself.
+	markdown bool
+}
+
+// governingDirs lists the directories of path that can govern it,
+// innermost first.
+func governingDirs(path string) []governingDir {
+	if !Candidate(path) {
+		return nil
+	}
 	parts := strings.Split(path, "/")
+	var out []governingDir
 	for i := len(parts) - 2; i >= 0; i-- {
 		name, exact := fold(parts[i])
+		if name == "" {
+			continue
+		}
 		root := strings.Join(parts[:i], "/")
 		if root != "" {
 			root += "/"
 		}
 		rel := strings.Join(parts[i+1:], "/")
-		var p Place
-		switch name {
-		case smallDir:
-			p = Place{Workspace: Workspace{Kind: SMALL, Root: root}, Area: Files, Rel: rel}
-		case awpDir:
-			p = Place{Workspace: Workspace{Kind: AWP, Root: root}, Area: Private, Rel: rel}
-		case artifactsDir:
-			if root != "" && (isAWPRoot == nil || !isAWPRoot(root)) {
-				continue
-			}
-			p = Place{Workspace: Workspace{Kind: AWP, Root: root}, Area: Artifacts, Rel: rel}
-		default:
-			continue
-		}
-		p.Folded = !exact
-		p.Canonical = canonical(parts, i, name)
-		return p
+		out = append(out, governingDir{
+			name: name, exact: exact, root: root, rel: rel,
+			canonical: canonical(parts, i, name),
+			markdown:  name == artifactsDir && isMarkdownName(rel),
+		})
 	}
-	return Place{Canonical: path}
+	return out
+}
+
+// isMarkdownName reports a file name (no directory) that ends in .md and
+// has a name before it.
+func isMarkdownName(rel string) bool {
+	return !strings.Contains(rel, "/") && strings.HasSuffix(rel, ".md") && len(rel) > len(".md")
 }
 
 // canonical rebuilds path with the governing component at i spelled as it
@@ -135,8 +200,8 @@ func canonical(parts []string, i int, name string) string {
 
 // Candidate reports whether a path may be governed: one of its directories
 // is, or folds to, .small, .awp or artifacts. It is the cheap filter that
-// readers apply to every path of an index or tree before Locate decides;
-// it does not allocate.
+// readers apply to every path of an index or tree before the declarations
+// decide; it does not allocate.
 func Candidate[T string | []byte](path T) bool {
 	start := 0
 	for i := 0; i < len(path); i++ {

@@ -3,8 +3,18 @@ package workspace
 import "testing"
 
 func TestLocate(t *testing.T) {
-	awpRoots := map[string]bool{"templates/clawd/": true}
-	isAWPRoot := func(root string) bool { return awpRoots[root] }
+	var declared Declarations
+	for _, x := range []Declaration{
+		{Workspace: Workspace{Kind: SMALL}},
+		{Workspace: Workspace{Kind: SMALL, Root: "examples/demo/"}},
+		{Workspace: Workspace{Kind: SMALL, Root: "examples/x/"}},
+		{Workspace: Workspace{Kind: SMALL, Root: "artifacts/"}},
+		{Workspace: Workspace{Kind: AWP}},
+		{Workspace: Workspace{Kind: AWP, Root: "templates/clawd/"}},
+		{Artifact: "docs/artifacts/note.md"},
+	} {
+		declared.Add(x)
+	}
 	cases := []struct {
 		path      string
 		kind      Kind
@@ -12,6 +22,8 @@ func TestLocate(t *testing.T) {
 		area      Area
 		folded    bool
 		canonical string
+		// standalone marks an artifact governed by its own declaration.
+		standalone bool
 	}{
 		{path: ".small/progress.small.yml", kind: SMALL, area: Files, rel: "progress.small.yml"},
 		{path: "examples/demo/.small/intent.small.yml", kind: SMALL, root: "examples/demo/", area: Files, rel: "intent.small.yml"},
@@ -20,10 +32,17 @@ func TestLocate(t *testing.T) {
 		{path: "templates/clawd/artifacts/notes.md", kind: AWP, root: "templates/clawd/", area: Artifacts, rel: "notes.md"},
 		{path: ".awp/private-key.pem", kind: AWP, area: Private, rel: "private-key.pem"},
 		{path: "templates/clawd/.awp/workspace.json", kind: AWP, root: "templates/clawd/", area: Private, rel: "workspace.json"},
-		{path: "build/artifacts/notes.md"}, // no .awp/workspace.json beside it
-		{path: "src/small/x.go"},           // not the directory name
-		{path: ".smaller/x.yml"},           // a longer name
-		{path: ".small"},                   // a file, not a directory
+		{path: "build/artifacts/notes.md"},    // no .awp/workspace.json beside it, no declaration of its own
+		{path: "build/.small/plan.small.yml"}, // no declared SMALL workspace there
+		{path: "build/.awp/private-key.pem"},  // no AWP workspace there
+		{path: "src/small/x.go"},              // not the directory name
+		{path: ".smaller/x.yml"},              // a longer name
+		{path: ".small"},                      // a file, not a directory
+		{path: "docs/artifacts/note.md", kind: AWP, root: "docs/", area: Artifacts, rel: "note.md", standalone: true},
+		{path: "docs/Artifacts/note.md", kind: AWP, root: "docs/", area: Artifacts, rel: "note.md", standalone: true, folded: true, canonical: "docs/artifacts/note.md"},
+		{path: "docs/artifacts/other.md"},     // another file of the same directory declares only itself
+		{path: "docs/artifacts/note.md/x.md"}, // not directly in artifacts/
+		{path: "Build/Artifacts/run.json"},    // a folded spelling of what would not be governed either
 		{path: "artifacts/.small/plan.small.yml", kind: SMALL, root: "artifacts/", area: Files, rel: "plan.small.yml"}, // innermost wins
 		{path: ".SMALL/intent.small.yml", kind: SMALL, area: Files, rel: "intent.small.yml", folded: true, canonical: ".small/intent.small.yml"},
 		{path: "examples/x/.Small/plan.small.yml", kind: SMALL, root: "examples/x/", area: Files, rel: "plan.small.yml", folded: true, canonical: "examples/x/.small/plan.small.yml"},
@@ -40,8 +59,8 @@ func TestLocate(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.path, func(t *testing.T) {
-			p := Locate(c.path, isAWPRoot)
-			want := Place{Area: c.area, Rel: c.rel, Folded: c.folded, Canonical: c.canonical}
+			p := Locate(c.path, declared)
+			want := Place{Area: c.area, Rel: c.rel, Folded: c.folded, Canonical: c.canonical, Standalone: c.standalone}
 			if c.area != "" {
 				want.Workspace = Workspace{Kind: c.kind, Root: c.root}
 			}

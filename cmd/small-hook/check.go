@@ -106,6 +106,9 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 	}
 	cfg, scanner := pol.cfg, pol.scanner
 	scope := gitdiff.Scope{Policy: cfg.PolicyFiles()}
+	if scope.Trusted, err = declaringRev(repo, tgt); err != nil {
+		return exitFailure, err
+	}
 	if cfg.Secrets.Scope == "staged" && !c.NoSecrets {
 		scope.All = true
 	}

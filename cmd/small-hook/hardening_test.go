@@ -77,7 +77,10 @@ func TestHostileContent(t *testing.T) {
 				strings.Replace(strings.Replace(appendedEntry, "evidence: go vet ./... is clean", "evidence: *ev", 1), "10:20:00", "10:21:00", 1)
 		}, exitOK, ""},
 		{"governed path that is a directory", ".small/progress.small.yml.d/entry", func(*testRepo) string { return "x\n" }, exitFindings, "small/layout"},
-		{"artifact that is binary", "artifacts/blob.md", func(*testRepo) string { return "---\n\x00\x01\n---\n" }, exitFindings, "smp/parse"},
+		{"artifact of an AWP workspace that is binary", "artifacts/blob.md", func(r *testRepo) string {
+			r.write(".awp/workspace.json", "{}")
+			return "---\n\x00\x01\n---\n"
+		}, exitFindings, "smp/parse"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -216,19 +216,19 @@ type keeper struct {
 	head string
 	cfg  *config.Config
 	sel  selection
-	// roots remembers which directories hold .awp/workspace.json at head.
-	roots map[string]bool
+	// known remembers which declaring files (markers, artifacts) the head
+	// holds as declarations.
+	known map[string]bool
 	err   error
 }
 
 func newKeeper(repo *gitdiff.Repo, head string, cfg *config.Config, sel selection) *keeper {
-	return &keeper{repo: repo, head: head, cfg: cfg, sel: sel, roots: map[string]bool{}}
+	return &keeper{repo: repo, head: head, cfg: cfg, sel: sel, known: map[string]bool{}}
 }
 
 // accepts keeps the files the selection names and the configuration does
-// not exclude; an artifact only when its directory belongs to an AWP
-// workspace at the head (the repository root, or a directory holding
-// .awp/workspace.json).
+// not exclude; an artifact only when the head declares it (its AWP
+// workspace's marker, or its own SMP frontmatter: see workspace.Needs).
 func (k *keeper) accepts(path string, kind ledger.Kind) bool {
 	if !k.sel.selects(path) || k.cfg.Excluded(path) {
 		return false
@@ -236,18 +236,34 @@ func (k *keeper) accepts(path string, kind ledger.Kind) bool {
 	if kind != ledger.Provenance {
 		return true
 	}
-	p := workspace.Locate(path, k.isAWPRoot)
+	var declared workspace.Declarations
+	for _, x := range workspace.Needs(path) {
+		if k.declares(x) {
+			declared.Add(x)
+		}
+	}
+	p := workspace.Locate(path, declared)
 	return p.Area == workspace.Artifacts && !p.Folded
 }
 
-func (k *keeper) isAWPRoot(root string) bool {
-	if known, ok := k.roots[root]; ok {
+// declares reports whether the head holds declaration x: an AWP
+// workspace's marker, or an artifact whose frontmatter declares it.
+func (k *keeper) declares(x workspace.Declaration) bool {
+	path := x.Artifact
+	if path == "" {
+		if x.Workspace.Kind != workspace.AWP {
+			return false
+		}
+		path = x.Workspace.Root + workspace.Marker
+	}
+	if known, ok := k.known[path]; ok {
 		return known
 	}
-	blobs, err := k.repo.RevFiles(k.head, root+workspace.Marker)
+	blobs, err := k.repo.RevFiles(k.head, path)
 	if err != nil && k.err == nil {
-		k.err = fmt.Errorf("reading %s at %s: %w", root+workspace.Marker, k.head, err)
+		k.err = fmt.Errorf("reading %s at %s: %w", path, k.head, err)
 	}
-	k.roots[root] = blobs[root+workspace.Marker] != nil
-	return k.roots[root]
+	b := blobs[path]
+	k.known[path] = b != nil && (x.Artifact == "" || workspace.DeclaresArtifact(b.Data))
+	return k.known[path]
 }

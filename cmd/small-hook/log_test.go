@@ -17,15 +17,16 @@ func ledgerPaths(l ledgerOut) []string {
 }
 
 // TestLogSelectsFiles: by default every progress file and artifact of
-// every workspace; PATHs select files or directories; an artifacts
-// directory that is no AWP workspace's, and excluded paths, are left out;
+// every workspace and every artifact that declares itself; PATHs select
+// files or directories; a Markdown file in an artifacts directory that
+// declares nothing, and excluded paths, are left out;
 // a PATH that selects nothing is an error.
 func TestLogSelectsFiles(t *testing.T) {
 	r := ledgerWorkspace(t)
 	demo := "examples/demo/.small/progress.small.yml"
 	r.write(demo, progressHeader+ledgerEntry("demo", hours(3)))
 	r.write("artifacts/root.md", artifact("root", 1, provenanceEntry("did:key:z6MkA", "created", hours(3))))
-	r.write("tools/artifacts/loose.md", artifact("loose", 1, provenanceEntry("did:key:z6MkA", "created", hours(3))))
+	r.write("tools/artifacts/loose.md", "# Loose notes\n\nNo SMP frontmatter: nothing declares this file an artifact.\n")
 	r.write("agents/a/.awp/workspace.json", "{}\n")
 	r.write("agents/a/artifacts/kept.md", artifact("kept", 1, provenanceEntry("did:key:z6MkA", "created", hours(3))))
 	r.write(".small/plan.small.yml", "not a ledger file\n")

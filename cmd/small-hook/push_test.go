@@ -267,7 +267,7 @@ func TestContinuityRules(t *testing.T) {
 			got = append(got, r.ID)
 		}
 	}
-	if want := "small/append-only smp/id smp/append-only smp/version"; strings.Join(got, " ") != want {
+	if want := "small/append-only smp/id smp/append-only smp/version smp/undeclared"; strings.Join(got, " ") != want {
 		t.Errorf("continuity rules %q, want %q", strings.Join(got, " "), want)
 	}
 }

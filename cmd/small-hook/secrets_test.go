@@ -24,6 +24,7 @@ func secretRepo(t *testing.T) *testRepo {
 	for _, name := range []string{"llm-context-research.v2.md", "llm-context-research.v3.md", "llm-context-research.v4-merged.md"} {
 		r.remove("artifacts/" + name)
 	}
+	r.write(".awp/workspace.json", "{}") // an AWP workspace: awp writes its key in .awp/
 	r.commit("artifacts")
 	r.write(progressPath, r.read(progressPath)+strings.Replace(appendedEntry, "go vet ./... is clean", "deployed with "+fakeAWS, 1))
 	r.write(".small/plan.small.yml", r.read(".small/plan.small.yml")+"    - id: task-4\n      title: post to "+fakeSlack+"\n")

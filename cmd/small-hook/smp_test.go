@@ -67,7 +67,7 @@ func TestArtifactMutationsFail(t *testing.T) {
 		{"body changed without an entry", v3 + "\nAn unrecorded paragraph.\n", "smp/unrecorded-change"},
 		{"id mismatch", strings.Replace(v3, "id: 'artifact:llm-context-research'", "id: 'artifact:other'", 1), "smp/id"},
 		{"confidence out of range", strings.Replace(v3, "confidence: 0.75\ntags", "confidence: 1.5\ntags", 1), "smp/schema"},
-		{"missing frontmatter", "# Just markdown\n", "smp/parse"},
+		{"missing frontmatter", "# Just markdown\n", "smp/undeclared"}, // the artifact declared itself (no workspace here)
 		{"unclosed frontmatter", strings.Replace(v3, "\n---\n\n# LLM", "\n\n# LLM", 1), "smp/parse"},
 		{"duplicate key", strings.Replace(v3, "title: LLM", "title: A\ntitle: LLM", 1), "smp/parse"},
 		{"reordered entries", reorder(v3), "smp/append-only"},

@@ -92,3 +92,19 @@ func (t target) trustedName() string {
 	}
 	return "the index"
 }
+
+// declaringRev returns the full id of the revision whose declarations
+// govern besides each unit's own states (gitdiff.Scope.Trusted), or "": the
+// revision a hook trusts for policy (the remote's or the server's default
+// branch), else a range's base. The staged change has HEAD as its state
+// before, a tree is its own state, and a whole history has nothing before
+// it.
+func declaringRev(repo *gitdiff.Repo, tgt target) (string, error) {
+	switch {
+	case tgt.policyRev != "":
+		return tgt.policyRev, nil
+	case tgt.mode == changes.ModeRange && tgt.base != "":
+		return repo.Resolve(tgt.base)
+	}
+	return "", nil
+}

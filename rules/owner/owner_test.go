@@ -181,7 +181,7 @@ func TestUnknown(t *testing.T) {
 		{"unknown with unknown: error", errCfg, unknown, two(), []string{"attribution/unknown error .small/intent.small.yml"}},
 		{"unknown with the default", nil, unknown, two(), nil},
 		{"unknown, nothing governed", errCfg, unknown, rulestest.Staged(nil, rulestest.Snapshot{"README.md": "hi", "src/main.go": "package main"}), nil},
-		{"unknown, an artifact", errCfg, unknown, rulestest.Staged(nil, rulestest.Snapshot{"artifacts/a.md": "x"}), []string{"attribution/unknown error artifacts/a.md"}},
+		{"unknown, an artifact", errCfg, unknown, rulestest.Staged(nil, rulestest.Snapshot{"artifacts/a.md": "---\nsmp: '1.0'\n---\n"}), []string{"attribution/unknown error artifacts/a.md"}},
 		{"pending with unknown: error", errCfg, pending, two(), nil},
 		{"human with unknown: error", errCfg, human, two(), nil},
 	}

@@ -17,7 +17,7 @@ func foldedRule() *rules.Rule {
 		ID:       "path/folded",
 		Severity: rules.Error,
 		Doc: `Governed paths are spelled exactly
-On macOS and Windows, .SMALL/intent.small.yml is the same file as .small/intent.small.yml, and so are names that differ only in Unicode normalisation, in code points HFS+ ignores, in trailing dots or spaces, or by a Windows 8.3 short name (SMALL~1). A change that adds or edits such a path would edit a governed file on those machines while every rule judged an ungoverned one. Any path whose .small, .awp or artifacts directory is spelled differently from the governed name it folds to is refused. Rename it to the exact governed path (or out of the workspace).`,
+On macOS and Windows, .SMALL/intent.small.yml is the same file as .small/intent.small.yml, and so are names that differ only in Unicode normalisation, in code points HFS+ ignores, in trailing dots or spaces, or by a Windows 8.3 short name (SMALL~1). A change that adds or edits such a path would edit a governed file on those machines while every rule judged an ungoverned one. A path whose .small, .awp or artifacts directory is spelled differently from the name it folds to is refused wherever the path it stands for would be governed (see docs/governance.md): .SMALL/intent.small.yml always (a canonical file declares its workspace), Artifacts/x.md when x.md declares itself a knowledge artifact or the directory is an AWP workspace's; a folded spelling of what would not be governed either is left alone. Rename it to the exact governed path (or out of the workspace).`,
 		Run: func(pass *rules.Pass) error {
 			for _, ch := range pass.Unit.Changes {
 				if ch.New == nil || !ch.Place.Folded {

@@ -8,6 +8,7 @@ import (
 	"github.com/small-hook/small-hook/rules/owner"
 	"github.com/small-hook/small-hook/rules/paths"
 	"github.com/small-hook/small-hook/rules/push"
+	"github.com/small-hook/small-hook/rules/scope"
 	"github.com/small-hook/small-hook/rules/secret"
 	"github.com/small-hook/small-hook/rules/small"
 	"github.com/small-hook/small-hook/rules/smp"
@@ -18,6 +19,7 @@ func All() []*rules.Rule {
 	var all []*rules.Rule
 	all = append(all, small.Rules()...)
 	all = append(all, smp.Rules()...)
+	all = append(all, scope.Rules()...)
 	all = append(all, owner.Rules()...)
 	all = append(all, paths.Rules()...)
 	all = append(all, push.Rules()...)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/workspace"
 )
 
 // Blob returns a regular-file blob holding s, with a content hash.
@@ -101,5 +102,23 @@ func unit(mode changes.Mode, before, after Snapshot) changes.Unit {
 		list = append(list, ch)
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Path < list[j].Path })
-	return changes.Unit{Mode: mode, Changes: list, Files: after}
+	return changes.Unit{Mode: mode, Changes: list, Files: after, Declared: Declared(before, after)}
+}
+
+// Declared returns what the snapshots declare, as a reader finds it in
+// the states of a unit: the workspaces their paths declare and the
+// artifacts whose frontmatter declares them.
+func Declared(snapshots ...Snapshot) workspace.Declarations {
+	var d workspace.Declarations
+	for _, s := range snapshots {
+		for p, data := range s {
+			if x, ok := workspace.DeclaredBy(p); ok {
+				d.Add(x)
+			}
+			if x, ok := workspace.ArtifactAt(p); ok && workspace.DeclaresArtifact([]byte(data)) {
+				d.Add(x)
+			}
+		}
+	}
+	return d
 }

@@ -253,7 +253,7 @@ func TestOnlyAddedLinesAreScannedOutsideTreeMode(t *testing.T) {
 		{"line holding the old secret duplicated", rulestest.Staged(old, duplicated), ""},
 		{"a line removed and added elsewhere", rulestest.Staged(old, with(old, plan, moved[plan])), ""},
 		{"tree mode scans every line", rulestest.Tree(old), fmt.Sprintf("%s:%d:secrets/github-pat", plan, oldLine)},
-		{"new file", rulestest.Staged(ws, with(ws, ".awp/private-key.pem", fakeKey)), ".awp/private-key.pem:1:secrets/private-key"},
+		{"new file", rulestest.Staged(ws, with(with(ws, ".awp/workspace.json", "{}"), ".awp/private-key.pem", fakeKey)), ".awp/private-key.pem:1:secrets/private-key"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -284,6 +284,7 @@ func TestMergeReportsOnlyLinesInNoParent(t *testing.T) {
 
 func TestScope(t *testing.T) {
 	files := rulestest.Snapshot{
+		".awp/workspace.json":  "{}",
 		".awp/private-key.pem": fakeKey,
 		"src/deploy.sh":        "export GITHUB_TOKEN=" + fakeGitHub + "\n",
 		"README.md":            "stripe: " + fakeStripe + "\n",

@@ -20,11 +20,12 @@ import (
 
 // isArtifact reports whether a change is to <workspace>/artifacts/<slug>.md
 // (awp's .md.bak backups and files in subdirectories are not artifacts,
-// and a path that only folds to an artifacts directory is refused, not
-// judged).
+// a path that only folds to an artifacts directory is refused, not
+// judged, and a change that strips an artifact's declaration is
+// smp/undeclared's).
 func isArtifact(ch *changes.Change) bool {
 	p := ch.Place
-	return p.Area == workspace.Artifacts && !p.Folded && !strings.Contains(p.Rel, "/") && strings.HasSuffix(p.Rel, ".md") && len(p.Rel) > len(".md")
+	return p.Area == workspace.Artifacts && !p.Folded && !p.Undeclared && !strings.Contains(p.Rel, "/") && strings.HasSuffix(p.Rel, ".md") && len(p.Rel) > len(".md")
 }
 
 // slug is the artifact's file name without .md.

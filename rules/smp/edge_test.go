@@ -9,6 +9,7 @@ import (
 	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
+	"github.com/small-hook/small-hook/workspace"
 )
 
 // The tests in this file pin what the messages say and the cases at the
@@ -176,6 +177,7 @@ func TestLinksAtArtifactPaths(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			u := rulestest.Tree(rulestest.Snapshot{"artifacts/a.md": a, "artifacts/b.md": c.data})
+			u.Declared.Add(workspace.Declaration{Workspace: workspace.Workspace{Kind: workspace.AWP}}) // in an AWP workspace
 			for i := range u.Changes {
 				if u.Changes[i].Path == "artifacts/b.md" {
 					u.Changes[i].New.Kind = c.kind

@@ -10,6 +10,7 @@ import (
 	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
+	"github.com/small-hook/small-hook/workspace"
 )
 
 const artifactPath = "artifacts/llm-context-research.md"
@@ -338,9 +339,12 @@ func TestMutations(t *testing.T) {
 		before string // "" means absent
 		after  string // "" means absent (deleted)
 		tree   bool
-		cfg    *config.Config
-		exact  bool
-		wants  func(t *testing.T, after string) []want
+		// inAWP puts the file in an AWP workspace (its marker declared),
+		// where a file needs no declaration of its own to be governed.
+		inAWP bool
+		cfg   *config.Config
+		exact bool
+		wants func(t *testing.T, after string) []want
 	}
 	at := func(rule string, sev rules.Severity, line int) []want { return []want{{rule, sev, line}} }
 	cases := []tc{
@@ -533,6 +537,7 @@ func TestMutations(t *testing.T) {
 			name:  "missing frontmatter",
 			path:  "artifacts/notes.md",
 			tree:  true,
+			inAWP: true,
 			after: "# Notes\n\nNo frontmatter here.\n",
 			exact: true,
 			wants: func(*testing.T, string) []want { return at("smp/parse", rules.Error, 1) },
@@ -598,6 +603,7 @@ func TestMutations(t *testing.T) {
 			exact: true,
 			wants: none,
 		},
+		{name: "a note without frontmatter outside any AWP workspace is not an artifact", path: "artifacts/notes.md", tree: true, after: "# Notes\n\nNo frontmatter here.\n", exact: true, wants: none},
 		{name: "a .md.bak backup is not an artifact", path: "artifacts/x.md.bak", tree: true, after: "not: [an artifact\n", exact: true, wants: none},
 		{name: "deleting a .md.bak backup", path: "artifacts/x.md.bak", before: v3(t), exact: true, wants: none},
 	}
@@ -622,6 +628,9 @@ func TestMutations(t *testing.T) {
 			}
 			if len(u.Changes) != 1 {
 				t.Fatalf("unit has %d changes, want 1", len(u.Changes))
+			}
+			if c.inAWP {
+				u.Declared.Add(workspace.Declaration{Workspace: workspace.Workspace{Kind: workspace.AWP}})
 			}
 			got := check(t, c.cfg, u)
 			for _, f := range got {

@@ -1,0 +1,326 @@
+package gitdiff
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/small-hook/small-hook/workspace"
+)
+
+// A candidate path (workspace.Candidate) is read only when something
+// declares it protocol state: a workspace or an artifact that declares
+// itself in the trusted revision (Scope.Trusted), in a state of the unit
+// (before it, after it, at any parent of a merge), or, in a range, in a
+// state an earlier unit of the range declared it in. The declarations
+// that govern a unit's paths go into the unit (changes.Unit.Declared),
+// where changes.Locate finds them.
+
+// governor decides what is governed for the units of one check.
+type governor struct {
+	repo *Repo
+	// trusted is the trusted revision's tree, nil when there is none;
+	// trustedMemo remembers its answers.
+	trusted     *treeState
+	trustedMemo map[memoKey]bool
+	// seen gathers what the units built so far were governed by.
+	seen workspace.Declarations
+}
+
+// memoKey is one question asked of a state: is x declared, for the
+// candidate path path (only an artifact's declaration depends on the path:
+// its own content, at the spelling the unit uses, counts).
+type memoKey struct {
+	x    workspace.Declaration
+	path string
+}
+
+// newGovernor returns the governor of one check; the trusted revision, if
+// the scope names one, is read from repo.
+func (r *Repo) newGovernor(scope Scope) (*governor, error) {
+	g := &governor{repo: r, trustedMemo: map[memoKey]bool{}}
+	if scope.Trusted == "" {
+		return g, nil
+	}
+	h, err := r.resolve(scope.Trusted)
+	if err != nil {
+		return nil, fmt.Errorf("the trusted revision: %w", err)
+	}
+	t, err := r.commitTree(h)
+	if err != nil {
+		return nil, fmt.Errorf("the trusted revision: %w", err)
+	}
+	g.trusted = r.treeState(t)
+	return g, nil
+}
+
+// unitScope is the scope of one unit: it decides which candidate paths
+// the unit reads, and records the declarations that govern them.
+type unitScope struct {
+	Scope
+	g        *governor
+	declared workspace.Declarations
+	memo     map[memoKey]bool
+}
+
+// unit starts the scope of one unit.
+func (g *governor) unit(scope Scope) *unitScope {
+	return &unitScope{Scope: scope, g: g, memo: map[memoKey]bool{}}
+}
+
+// governed returns the paths among paths that the unit reads: every path
+// that is no candidate (the policy files; every path with Scope.All), and
+// the candidates that a declaration governs, in the trusted revision, in
+// one of states or in an earlier unit; with Scope.All, the other
+// candidates too (secret detection scans them, no protocol rule judges
+// them).
+func (s *unitScope) governed(paths []string, states ...declState) (map[string]bool, error) {
+	keep := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		if !workspace.Candidate(p) {
+			keep[p] = true
+			continue
+		}
+		governed := false
+		for _, x := range workspace.Needs(p) {
+			ok, err := s.declares(x, p, states)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				s.declared.Add(x)
+				governed = true
+				break
+			}
+		}
+		if governed || s.All || isPolicy(s.Policy, p) {
+			keep[p] = true
+		}
+	}
+	s.g.seen.AddAll(s.declared)
+	return keep, nil
+}
+
+// declares reports whether x is declared where it counts for the unit.
+func (s *unitScope) declares(x workspace.Declaration, path string, states []declState) (bool, error) {
+	key := memoKey{x: x}
+	if x.Artifact != "" {
+		key.path = path
+	}
+	if known, ok := s.memo[key]; ok {
+		return known, nil
+	}
+	found, err := s.g.declaresBeyond(x, key)
+	for _, st := range states {
+		if found || err != nil {
+			break
+		}
+		found, err = st.declares(x, path)
+	}
+	if err != nil {
+		return false, err
+	}
+	s.memo[key] = found
+	return found, nil
+}
+
+// declaresBeyond reports whether x is declared outside the unit: in an
+// earlier unit, or in the trusted revision.
+func (g *governor) declaresBeyond(x workspace.Declaration, key memoKey) (bool, error) {
+	if g.seen.Has(x) {
+		return true, nil
+	}
+	if g.trusted == nil {
+		return false, nil
+	}
+	if known, ok := g.trustedMemo[key]; ok {
+		return known, nil
+	}
+	found, err := g.trusted.declares(x, key.path)
+	if err != nil {
+		return false, fmt.Errorf("the trusted revision: %w", err)
+	}
+	g.trustedMemo[key] = found
+	return found, nil
+}
+
+// declState is one state of the repository whose declarations count for a
+// unit. A state may be partial (the entries a unit changes): it answers
+// yes only for what it holds.
+type declState interface {
+	// declares reports whether the state declares x, path being the
+	// candidate path that x would govern.
+	declares(x workspace.Declaration, path string) (bool, error)
+}
+
+// entriesState is a state held as a map of entries: the index, a tree's
+// in-scope files, or the entries a unit changes.
+type entriesState struct {
+	repo    *Repo
+	entries entries
+	// workspaces are the workspaces its paths declare, found on first use.
+	workspaces *workspace.Declarations
+}
+
+func (r *Repo) entriesState(e entries) *entriesState {
+	return &entriesState{repo: r, entries: e}
+}
+
+func (s *entriesState) declares(x workspace.Declaration, path string) (bool, error) {
+	if x.Artifact == "" {
+		if s.workspaces == nil {
+			s.workspaces = &workspace.Declarations{}
+			for p := range s.entries {
+				if d, ok := workspace.DeclaredBy(p); ok {
+					s.workspaces.Add(d)
+				}
+			}
+		}
+		return s.workspaces.Has(x), nil
+	}
+	for _, p := range spellings(path, x.Artifact) {
+		if e, ok := s.entries[p]; ok {
+			if found, err := s.repo.declaresArtifact(e); found || err != nil {
+				return found, err
+			}
+		}
+	}
+	return false, nil
+}
+
+// treeState is the state of a commit, looked up in its tree on demand.
+type treeState struct {
+	repo *Repo
+	tree *object.Tree
+	// small remembers, by root, whether a SMALL workspace is declared.
+	small map[string]bool
+}
+
+func (r *Repo) treeState(t *object.Tree) *treeState {
+	return &treeState{repo: r, tree: t, small: map[string]bool{}}
+}
+
+func (s *treeState) declares(x workspace.Declaration, path string) (bool, error) {
+	switch {
+	case x.Artifact != "":
+		for _, p := range spellings(path, x.Artifact) {
+			e, err := lookup(s.tree, p)
+			if err != nil {
+				return false, err
+			}
+			if e == nil {
+				continue
+			}
+			if found, err := s.repo.declaresArtifact(*e); found || err != nil {
+				return found, err
+			}
+		}
+		return false, nil
+	case x.Workspace.Kind == workspace.SMALL:
+		return s.declaresSMALL(x)
+	}
+	e, err := s.tree.FindEntry(x.Workspace.Root + workspace.Marker)
+	if isNotFound(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("reading %s: %w", x.Workspace.Root+workspace.Marker, err)
+	}
+	return e.Mode != filemode.Dir, nil
+}
+
+// declaresSMALL reports whether the tree's .small directory at the root of
+// x holds a file that declares the workspace.
+func (s *treeState) declaresSMALL(x workspace.Declaration) (bool, error) {
+	root := x.Workspace.Root
+	if known, ok := s.small[root]; ok {
+		return known, nil
+	}
+	dir := x.Workspace.Dir()
+	found := false
+	e, err := s.tree.FindEntry(strings.TrimSuffix(dir, "/"))
+	switch {
+	case isNotFound(err):
+	case err != nil:
+		return false, fmt.Errorf("reading %s: %w", dir, err)
+	case e.Mode == filemode.Dir:
+		sub, err := s.repo.tree(e.Hash)
+		if err != nil {
+			return false, err
+		}
+		for _, f := range sub.Entries {
+			if d, ok := workspace.DeclaredBy(dir + f.Name); ok && d == x && f.Mode != filemode.Dir {
+				found = true
+				break
+			}
+		}
+	}
+	s.small[root] = found
+	return found, nil
+}
+
+func isNotFound(err error) bool {
+	return errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound)
+}
+
+// spellings lists the paths at which an artifact's declaration is read:
+// the spelling the unit uses and the canonical one, once each.
+func spellings(path, canonical string) []string {
+	if path == canonical {
+		return []string{path}
+	}
+	return []string{path, canonical}
+}
+
+// declaresArtifact reads a file to tell whether its frontmatter declares a
+// knowledge artifact; links and submodules declare nothing.
+func (r *Repo) declaresArtifact(e entry) (bool, error) {
+	if e.mode == filemode.Dir || e.mode == filemode.Symlink || e.mode == filemode.Submodule {
+		return false, nil
+	}
+	b, err := r.blob(e)
+	if err != nil {
+		return false, err
+	}
+	return workspace.DeclaresArtifact(b.Data), nil
+}
+
+// only returns the entries of e whose paths keep holds.
+func only(e entries, keep map[string]bool) entries {
+	out := make(entries, len(e))
+	for p, x := range e {
+		if keep[p] {
+			out[p] = x
+		}
+	}
+	return out
+}
+
+// governed returns, in their order, the paths among paths that the unit
+// of a merge reads: the states that count are its result (result), its
+// parents and every merge base of them.
+func (m *merge) governed(s *unitScope, paths []string, result ...declState) ([]string, error) {
+	states := result
+	for _, t := range m.parents {
+		states = append(states, s.g.repo.treeState(t))
+	}
+	for _, b := range m.bases {
+		if b != nil {
+			states = append(states, s.g.repo.treeState(b))
+		}
+	}
+	keep, err := s.governed(paths, states...)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range paths {
+		if keep[p] {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
