@@ -6,7 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -32,6 +32,10 @@ type indexFile struct {
 	// tree object ids of directories whose entries are unchanged since the
 	// last tree was written from the index.
 	tree *cacheTree
+	// sparse are the directories a sparse index holds as one entry each
+	// (only git's reading of an index has them), their paths ending in
+	// "/": the commit holds their trees as they are.
+	sparse []indexEntry
 }
 
 // index mode bits and entry flags.
@@ -48,65 +52,6 @@ const (
 	entryMinSize = 64
 	hashLen      = 20
 )
-
-// readIndex reads the entries of the index whose paths are in scope, and
-// its cache tree. The file is mapped once per run, and decoded once for
-// the paths that may be governed and the files at the root (the
-// configuration), which serves every scope but All and the scopes whose
-// Only or Policy paths name other paths.
-func (r *Repo) readIndex(scope Scope) (*indexFile, error) {
-	path := r.indexPath()
-	if !r.indexRead {
-		data, release, err := mapFile(path)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("reading the index: %w", err)
-		}
-		if release != nil {
-			r.releases = append(r.releases, release)
-		}
-		r.index, r.indexRead = data, true
-		if data != nil {
-			r.indexChecked = verifyingChecksum(data)
-		}
-	}
-	if r.index == nil {
-		return &indexFile{}, nil
-	}
-	parse := func(keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
-		idx, err := parseIndexWith(r.index, keep, byDirectory)
-		// A wrong checksum explains a decoding error better than the
-		// error does.
-		if sumErr := r.indexChecked(); sumErr != nil {
-			err = sumErr
-		}
-		if err != nil {
-			return nil, fmt.Errorf("index %s: %w", path, err)
-		}
-		return idx, nil
-	}
-	switch {
-	case scope.All:
-		if r.indexAll == nil {
-			idx, err := parse(scope.contains, false)
-			if err != nil {
-				return nil, err
-			}
-			r.indexAll = idx
-		}
-		return r.indexAll, nil
-	case scope.Only != nil && slices.ContainsFunc(scope.Only, outOfCommonScope),
-		slices.ContainsFunc(scope.Policy, outOfCommonScope):
-		return parse(scope.contains, false)
-	}
-	if r.indexCommon == nil {
-		idx, err := parse(inCommonScope[[]byte], true)
-		if err != nil {
-			return nil, err
-		}
-		r.indexCommon = idx
-	}
-	return r.indexCommon.within(scope), nil
-}
 
 // verifyingChecksum starts verifying the trailing SHA-1 checksum of the
 // index data on another goroutine (on two cores it costs no time next to
@@ -151,7 +96,7 @@ func outOfCommonScope(path string) bool { return !inCommonScope(path) }
 
 // within returns the entries of idx in scope.
 func (idx *indexFile) within(scope Scope) *indexFile {
-	out := &indexFile{tree: idx.tree}
+	out := &indexFile{tree: idx.tree, sparse: idx.sparse}
 	for _, e := range idx.entries {
 		if scope.containsPath(e.path) {
 			out.entries = append(out.entries, e)
@@ -173,36 +118,46 @@ func parseIndex(data []byte, scope Scope) (*indexFile, error) {
 // structures through reflection (about 80 ms for 50,000 entries), which a
 // hook would pay on every commit for the few entries it looks at. Every
 // length is checked against the data, so a corrupt or crafted index is an
-// error, never a panic or a silent misreading. The trailing checksum is
-// verified by Repo.readIndex, alongside this decoding (see
-// verifyingChecksum), so that a fuzzer reaches the decoder with any bytes.
+// error, never a panic or a silent misreading; so is what git refuses to
+// read: entries out of order, and an extension git must understand (a
+// lower-case signature) that this reader does not (the split index, the
+// sparse index, and any other: the probe sends such indexes to git). The
+// cache tree is checked against the entries (see verifyCacheTree). The
+// trailing checksum is verified by the fast reader alongside this decoding
+// (see verifyingChecksum), so that a fuzzer reaches the decoder with any
+// bytes.
 func parseIndexWith(data []byte, keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
-	if len(data) < 12+hashLen || string(data[:4]) != "DIRC" {
-		return nil, errors.New("not a git index file")
+	layout, err := layoutOf(data)
+	if err != nil {
+		return nil, err
 	}
-	end := len(data) - hashLen
-	version := binary.BigEndian.Uint32(data[4:8])
-	if version < 2 || version > 4 {
-		return nil, fmt.Errorf("index version %d is not supported", version)
+	if ext := layout.mandatory(); ext != "" {
+		return nil, fmt.Errorf("%w: %s", ErrUnsupported, describeExtension(ext))
 	}
-	count := binary.BigEndian.Uint32(data[8:12])
-	if uint64(count) > uint64(end)/entryMinSize {
-		return nil, fmt.Errorf("index claims %d entries, more than its size allows", count)
+	tree, err := readCacheTree(data[layout.entriesEnd : len(data)-hashLen])
+	if err != nil {
+		return nil, err
 	}
-	out := &indexFile{}
-	var name []byte
+	out := &indexFile{tree: tree}
+	counter := treeCounter{root: tree}
+	var name, prev []byte
+	prevStage := 0
 	// dir is the directory (with its "/") of the last path keep was
 	// asked about, and kept its answer.
 	var dir []byte
 	kept := false
-	pos := 12
-	for i := uint32(0); i < count; i++ {
+	pos := indexHeaderSize
+	for i := uint32(0); i < layout.count; i++ {
 		var e indexEntry
 		var committed bool
-		var err error
-		if pos, committed, err = readEntry(data[:end], pos, version, &name, &e); err != nil {
+		if pos, committed, err = readEntry(data[:layout.entriesEnd], pos, layout.version, &name, &e); err != nil {
 			return nil, fmt.Errorf("entry %d: %w", i, err)
 		}
+		if err := inOrder(prev, prevStage, name, e.stage, i); err != nil {
+			return nil, err
+		}
+		prev, prevStage = append(prev[:0], name...), e.stage
+		counter.add(name)
 		if !committed {
 			continue
 		}
@@ -217,16 +172,155 @@ func parseIndexWith(data []byte, keep func([]byte) bool, byDirectory bool) (*ind
 		}
 		e.path = string(name)
 		if e.mode&modeTypeMask == modeDir {
-			return nil, fmt.Errorf("%w: sparse index (directory entry %s); run `git sparse-checkout disable` or set index.sparse=false", ErrUnsupported, e.path)
+			return nil, fmt.Errorf("%w: sparse index (directory entry %s)", ErrUnsupported, e.path)
 		}
 		out.entries = append(out.entries, e)
 	}
-	tree, err := readExtensions(data[pos:end])
-	if err != nil {
+	if err := verifyCacheTree(tree); err != nil {
 		return nil, err
 	}
-	out.tree = tree
 	return out, nil
+}
+
+// inOrder checks that an entry follows the previous one as git requires
+// (read-cache.c, check_ce_order): paths in increasing byte order, a path
+// repeated only for its conflict stages, in increasing order.
+func inOrder(prev []byte, prevStage int, name []byte, stage int, i uint32) error {
+	if i == 0 {
+		return nil
+	}
+	switch c := bytes.Compare(prev, name); {
+	case c > 0:
+		return fmt.Errorf("entry %d (%s) is out of order: git refuses this index", i, name)
+	case c == 0 && (prevStage == 0 || prevStage >= stage):
+		return fmt.Errorf("entry %d (%s) is listed twice: git refuses this index", i, name)
+	}
+	return nil
+}
+
+// indexHeaderSize is the signature, version and entry count.
+const indexHeaderSize = 12
+
+// indexLayout is where the parts of an index file are.
+type indexLayout struct {
+	version, count uint32
+	// entriesEnd is where the extensions start.
+	entriesEnd int
+	// extensions are the signatures of the extensions, in order.
+	extensions []string
+}
+
+// layoutOf walks over the entries of an index without decoding them, to
+// find its extensions: the probe at Open reads what an index holds this
+// way, and the decoding reads the cache tree before the entries.
+func layoutOf(data []byte) (indexLayout, error) {
+	if len(data) < indexHeaderSize+hashLen || string(data[:4]) != "DIRC" {
+		return indexLayout{}, errors.New("not a git index file")
+	}
+	end := len(data) - hashLen
+	l := indexLayout{version: binary.BigEndian.Uint32(data[4:8]), count: binary.BigEndian.Uint32(data[8:12])}
+	if l.version < 2 || l.version > 4 {
+		return indexLayout{}, fmt.Errorf("index version %d is not supported", l.version)
+	}
+	if uint64(l.count) > uint64(end)/entryMinSize {
+		return indexLayout{}, fmt.Errorf("index claims %d entries, more than its size allows", l.count)
+	}
+	pos, nameLen := indexHeaderSize, 0
+	for i := uint32(0); i < l.count; i++ {
+		var err error
+		if pos, err = skipEntry(data[:end], pos, l.version, &nameLen); err != nil {
+			return indexLayout{}, fmt.Errorf("entry %d: %w", i, err)
+		}
+	}
+	l.entriesEnd = pos
+	for ext := data[pos:end]; len(ext) > 0; {
+		if len(ext) < 8 {
+			return indexLayout{}, errors.New("truncated extension header")
+		}
+		size := uint64(binary.BigEndian.Uint32(ext[4:8]))
+		if size > uint64(len(ext)-8) {
+			return indexLayout{}, fmt.Errorf("extension %q is truncated", ext[:4])
+		}
+		l.extensions = append(l.extensions, string(ext[:4]))
+		ext = ext[8+size:]
+	}
+	return l, nil
+}
+
+// mandatory returns the first extension of the index that the fast reader
+// does not read and that git must understand to read the index (git
+// refuses an index with one it does not know); "" when there is none. An
+// extension whose signature starts with an upper-case letter is optional:
+// git ignores those it does not know, and so does this reader.
+func (l indexLayout) mandatory() string {
+	for _, ext := range l.extensions {
+		if ext[0] < 'A' || ext[0] > 'Z' {
+			return ext
+		}
+	}
+	return ""
+}
+
+// describeExtension names a mandatory index extension for an error.
+func describeExtension(sig string) string {
+	switch sig {
+	case "link":
+		return "split index (core.splitIndex)"
+	case "sdir":
+		return "sparse index (index.sparse)"
+	}
+	return fmt.Sprintf("index extension %q", sig)
+}
+
+// skipEntry returns where the entry at pos ends, checking its lengths as
+// readEntry does; nameLen is the length of the previous path (version 4
+// paths are written as changes to it).
+func skipEntry(data []byte, pos int, version uint32, nameLen *int) (int, error) {
+	start := pos
+	if pos+entryFixedSize > len(data) {
+		return 0, errors.New("truncated")
+	}
+	flags := binary.BigEndian.Uint16(data[pos+60 : pos+62])
+	pos += entryFixedSize
+	if flags&flagExtended != 0 {
+		if version < 3 {
+			return 0, errors.New("extended flags in a version 2 index")
+		}
+		if pos+2 > len(data) {
+			return 0, errors.New("truncated extended flags")
+		}
+		pos += 2
+	}
+	if version == 4 {
+		strip, n := varint(data[pos:])
+		if n == 0 || strip > *nameLen {
+			return 0, errors.New("corrupt path compression")
+		}
+		pos += n
+		nul := bytes.IndexByte(data[pos:], 0)
+		if nul < 0 {
+			return 0, errors.New("unterminated path")
+		}
+		*nameLen += nul - strip
+		return pos + nul + 1, nil
+	}
+	nameLen2 := int(flags & 0xfff)
+	if nameLen2 == 0xfff {
+		nul := bytes.IndexByte(data[pos:], 0)
+		if nul < 0 {
+			return 0, errors.New("unterminated path")
+		}
+		nameLen2 = nul
+	}
+	if pos+nameLen2 > len(data) {
+		return 0, errors.New("truncated path")
+	}
+	// Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
+	pos = start + (pos-start+nameLen2+8)&^7
+	if pos > len(data) {
+		return 0, errors.New("truncated padding")
+	}
+	return pos, nil
 }
 
 // readEntry decodes the entry at pos into e, leaving its path in name, and
@@ -307,10 +401,9 @@ func varint(data []byte) (val, n int) {
 	return val, n
 }
 
-// readExtensions rejects index extensions that change what the entries
-// mean (a split index keeps most entries elsewhere, a sparse index folds
-// directories into single entries) and returns the cache tree.
-func readExtensions(ext []byte) (*cacheTree, error) {
+// readCacheTree returns the cache tree among an index's extensions (nil
+// when there is none), ignoring every other extension.
+func readCacheTree(ext []byte) (*cacheTree, error) {
 	var tree *cacheTree
 	for len(ext) >= 8 {
 		sig := string(ext[:4])
@@ -318,14 +411,8 @@ func readExtensions(ext []byte) (*cacheTree, error) {
 		if size > uint64(len(ext)-8) {
 			return nil, fmt.Errorf("extension %q is truncated", sig)
 		}
-		body := ext[8 : 8+size]
-		switch sig {
-		case "link":
-			return nil, fmt.Errorf("%w: split index (core.splitIndex); run `git update-index --no-split-index`", ErrUnsupported)
-		case "sdir":
-			return nil, fmt.Errorf("%w: sparse index (index.sparse); run `git sparse-checkout disable` or `git config index.sparse false`", ErrUnsupported)
-		case "TREE":
-			t, rest, err := parseCacheTree(body, 0)
+		if sig == "TREE" {
+			t, rest, err := parseCacheTree(ext[8:8+size], 0)
 			if err != nil {
 				return nil, fmt.Errorf("cache tree: %w", err)
 			}
@@ -346,9 +433,12 @@ func readExtensions(ext []byte) (*cacheTree, error) {
 type cacheTree struct {
 	// valid is false when an entry below was changed since the tree was
 	// written; hash is then unknown.
-	valid    bool
-	hash     plumbing.Hash
-	children map[string]*cacheTree
+	valid bool
+	hash  plumbing.Hash
+	// entryCount is how many index entries the directory holds, as the
+	// cache tree records it; entries is how many it does hold.
+	entryCount, entries int
+	children            map[string]*cacheTree
 }
 
 // maxCacheTreeDepth bounds the nesting of a crafted cache tree.
@@ -377,7 +467,7 @@ func parseCacheTree(data []byte, depth int) (*cacheTree, []byte, error) {
 		return nil, nil, fmt.Errorf("bad counts %q", data[:nl])
 	}
 	data = data[nl+1:]
-	t := &cacheTree{valid: count >= 0}
+	t := &cacheTree{valid: count >= 0, entryCount: count}
 	if t.valid {
 		if len(data) < hashLen {
 			return nil, nil, errors.New("truncated object id")
@@ -406,6 +496,65 @@ func (t *cacheTree) child(name string) *cacheTree {
 		return nil
 	}
 	return t.children[name]
+}
+
+// treeCounter counts, for each directory of a cache tree, the index
+// entries it holds, as the entries go by in index order.
+type treeCounter struct {
+	root *cacheTree
+	// dir is the directory of the last entry (with its "/"), and chain the
+	// cache-tree nodes from the root down to it, as far as they go.
+	dir   []byte
+	chain []*cacheTree
+}
+
+// add counts the entry at path in every directory above it.
+func (c *treeCounter) add(path []byte) {
+	if c.root == nil {
+		return
+	}
+	if d := bytes.LastIndexByte(path, '/') + 1; len(c.chain) == 0 || d != len(c.dir) || !bytes.Equal(path[:d], c.dir) {
+		c.dir = append(c.dir[:0], path[:d]...)
+		c.chain = append(c.chain[:0], c.root)
+		for node, rest := c.root, c.dir; len(rest) > 0; {
+			i := bytes.IndexByte(rest, '/')
+			if node = node.children[string(rest[:i])]; node == nil {
+				break
+			}
+			c.chain = append(c.chain, node)
+			rest = rest[i+1:]
+		}
+	}
+	for _, n := range c.chain {
+		n.entries++
+	}
+}
+
+// verifyCacheTree checks the cache tree against the entries counted into
+// it. When git writes the tree of a commit (cache-tree.c, update_one), it
+// takes the object id of a valid directory without looking at its entries,
+// and skips as many entries as the directory claims to hold: where that
+// count is wrong, the commit would hold other files than the index lists.
+// git keeps the counts right; an index whose counts are wrong was written
+// by something else, and is refused. A directory that holds no entry is
+// never looked at by git, and the root's count is never used.
+func verifyCacheTree(root *cacheTree) error {
+	if root == nil {
+		return nil
+	}
+	var walk func(t *cacheTree, path string) error
+	walk = func(t *cacheTree, path string) error {
+		if path != "" && t.valid && t.entries > 0 && t.entries != t.entryCount {
+			return fmt.Errorf("the cache tree says %s holds %d entries, but the index lists %d there: git would commit other files than the index shows. This index was not written by git: rebuild it with `git reset` (the work tree is kept) and stage the changes again", path, t.entryCount, t.entries)
+		}
+		for _, name := range slices.Sorted(maps.Keys(t.children)) {
+			if err := walk(t.children[name], path+name+"/"); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(root, "")
 }
 
 // Scope says which paths a check reads: those that may be governed

@@ -1,7 +1,6 @@
 package gitdiff
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -53,13 +52,13 @@ func (r *Repo) mergeChangesOf(m *merge, candidates []string, result func(path st
 		}
 		versions := make([]*entry, len(m.parents))
 		for i, pt := range m.parents {
-			if versions[i], err = lookup(pt, path); err != nil {
+			if versions[i], err = r.lookup(pt, path); err != nil {
 				return nil, err
 			}
 		}
 		var b *entry
 		if m.base != nil {
-			if b, err = lookup(m.base, path); err != nil {
+			if b, err = r.lookup(m.base, path); err != nil {
 				return nil, err
 			}
 		}
@@ -102,7 +101,7 @@ func (r *Repo) commitMerge(c *object.Commit, tree *object.Tree, scope Scope) ([]
 		}
 		addPaths(paths, old, now)
 	}
-	list, err := r.mergeChangesOf(m, unionPaths(paths), func(path string) (*entry, error) { return lookup(tree, path) })
+	list, err := r.mergeChangesOf(m, unionPaths(paths), func(path string) (*entry, error) { return r.lookup(tree, path) })
 	if err != nil {
 		return nil, plumbing.ZeroHash, err
 	}
@@ -120,15 +119,12 @@ func addPaths(paths entries, sets ...entries) {
 
 // lookup returns the file entry at path in a tree, or nil when there is
 // none (or it is a directory).
-func lookup(t *object.Tree, path string) (*entry, error) {
-	e, err := t.FindEntry(path)
-	if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
-		return nil, nil
-	}
+func (r *Repo) lookup(t *object.Tree, path string) (*entry, error) {
+	e, err := r.findEntry(t.Hash, path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	if e.Mode == filemode.Dir {
+	if e == nil || e.Mode == filemode.Dir {
 		return nil, nil
 	}
 	return &entry{hash: e.Hash, mode: e.Mode}, nil
@@ -171,24 +167,12 @@ func trivialMerge(now, base *entry, parents []*entry) bool {
 // mergeBase returns the tree of the merge base of two commits (nil when
 // they share no history).
 func (r *Repo) mergeBase(a, b plumbing.Hash) (*object.Tree, error) {
-	ca, err := r.repo.CommitObject(a)
-	if err != nil {
-		return nil, r.objectError("commit", a, err)
-	}
-	cb, err := r.repo.CommitObject(b)
-	if err != nil {
-		return nil, r.objectError("commit", b, err)
-	}
-	bases, err := ca.MergeBase(cb)
+	bases, err := r.mergeBases(a, b)
 	if err != nil {
 		return nil, fmt.Errorf("merge base of %s and %s: %w", a, b, err)
 	}
 	if len(bases) == 0 {
 		return nil, nil
 	}
-	tree, err := bases[0].Tree()
-	if err != nil {
-		return nil, r.objectError("tree", bases[0].TreeHash, err)
-	}
-	return tree, nil
+	return r.commitTree(bases[0])
 }

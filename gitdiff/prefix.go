@@ -37,7 +37,7 @@ func (r *Repo) oldBlob(old entry, now *changes.Blob, prefixSum []byte) (*changes
 	if !regular(old) || now == nil || now.Kind != changes.KindFile {
 		return r.blob(old)
 	}
-	size, ok := r.objects.blobSize(old.hash)
+	size, ok := r.reader.blobSize(old.hash)
 	if !ok || size < minPrefixProof || size > int64(len(now.Data)) {
 		return r.blob(old)
 	}
@@ -59,7 +59,7 @@ func (r *Repo) prefixCandidate(old, now entry) int64 {
 	if _, ok := r.blobs[blobKey(old)]; ok || !regular(old) || !regular(now) {
 		return -1
 	}
-	size, ok := r.objects.blobSize(old.hash)
+	size, ok := r.reader.blobSize(old.hash)
 	if !ok || size < minPrefixProof {
 		return -1
 	}

@@ -246,7 +246,7 @@ func TestIndexScopesShareOneDecoding(t *testing.T) {
 	for _, order := range [][]int{{0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}, {1, 3, 0, 2, 5, 4}} {
 		g := r.open()
 		for _, i := range order {
-			got, err := g.readIndex(scopes[i])
+			got, err := g.reader.index(scopes[i])
 			if err != nil {
 				t.Fatal(err)
 			}

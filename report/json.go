@@ -15,6 +15,8 @@ type jsonReport struct {
 	Summary  jsonSummary   `json:"summary"`
 	// Signatures came after the first release: the contract only grows.
 	Signatures []jsonSignature `json:"signatures,omitempty"`
+	// Reader says which reader served the run: "fast" or "git".
+	Reader string `json:"reader,omitempty"`
 }
 
 // jsonSignature is one commit's signature status.
@@ -51,15 +53,17 @@ type jsonSummary struct {
 //	{"tool":…,"version":…,"mode":"staged|range|tree",
 //	 "findings":[{"rule":…,"severity":…,"path":…,"line":…,"message":…,"commit":…}],
 //	 "summary":{"errors":…,"warnings":…,"files":…,"commits":…},
-//	 "signatures":[{"commit":…,"status":…,"format":…,"signer":…,"key":…,"entry":…,"detail":…}]}
+//	 "signatures":[{"commit":…,"status":…,"format":…,"signer":…,"key":…,"entry":…,"detail":…}],
+//	 "reader":"fast|git"}
 //
 // findings is [] when there are none; commit appears only in range mode;
 // signatures, one per commit checked, only in range mode when the
 // configuration has a signatures section (signer, key, entry and detail
-// only when known).
+// only when known); reader names what read the repository (see
+// Result.Reader).
 func JSON(w io.Writer, r *Result) error {
 	out := jsonReport{
-		Tool: r.Tool, Version: r.Version, Mode: r.Mode,
+		Tool: r.Tool, Version: r.Version, Mode: r.Mode, Reader: r.Reader,
 		Findings: make([]jsonFinding, 0, len(r.Findings)),
 		Summary:  jsonSummary{Errors: r.Errors(), Warnings: r.Warnings(), Files: r.Files, Commits: r.Commits},
 	}

@@ -41,6 +41,10 @@ type Result struct {
 	// section. JSON and SARIF carry them; the text format shows a status
 	// only where a finding's message gives it.
 	Signatures []Signature
+	// Reader names what read the repository: "fast" (small-hook's own
+	// readers) or "git" (git itself), as gitdiff.Repo.Reader says. JSON
+	// carries it.
+	Reader string
 }
 
 // Signature is what the verification of one commit's signature found.

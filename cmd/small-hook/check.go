@@ -133,6 +133,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
 		Findings: findings, Files: len(paths), Rules: opts.Rules,
 	}
+	res.Reader, _ = repo.Reader()
 	if tgt.mode == changes.ModeRange {
 		res.Commits = commits
 		res.Range = tgt.describe(rewritten)
