@@ -22,13 +22,13 @@ import (
 
 // Options configure how a repository is found and read.
 type Options struct {
-	// Getenv reads the environment git gives its hooks: GIT_DIR,
-	// GIT_WORK_TREE, GIT_INDEX_FILE, GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL,
-	// GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL, and for SigningSettings
-	// where git's configuration is (HOME, XDG_CONFIG_HOME, EMAIL,
-	// GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM,
-	// GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT and its keys and values). nil
-	// reads none of them.
+	// Getenv reads the environment git gives its hooks: where the
+	// repository, its index and its objects are (GIT_DIR, GIT_WORK_TREE,
+	// GIT_INDEX_FILE, a pre-receive hook's quarantine), the identities
+	// (GIT_AUTHOR_*, GIT_COMMITTER_*), and what the git commands small-hook
+	// runs need (PATH, HOME, GIT_CONFIG_*; see passedEnv), and
+	// SMALL_HOOK_READER (see Open). The git commands get no other
+	// variable of the process. nil reads none of them.
 	Getenv func(string) string
 }
 
@@ -68,7 +68,8 @@ type Repo struct {
 // subdirectories), a linked worktree, or a bare repository. GIT_DIR and
 // GIT_WORK_TREE, read through opts, are honoured as git honours them. A
 // probe of the repository decides which reader serves the run (see probe
-// and Reader).
+// and Reader); SMALL_HOOK_READER=git, read through opts, has git serve it
+// whatever the probe finds.
 func Open(dir string, opts Options) (*Repo, error) {
 	loc, err := locate(dir, opts)
 	if err != nil {
@@ -79,6 +80,15 @@ func Open(dir string, opts Options) (*Repo, error) {
 	why, err := probe(loc, cfg, cfgErr, opts)
 	if err != nil {
 		return nil, err
+	}
+	switch asked := opts.getenv("SMALL_HOOK_READER"); asked {
+	case "", "auto":
+	case ReaderGit:
+		if why == "" {
+			why = "SMALL_HOOK_READER=git"
+		}
+	default:
+		return nil, fmt.Errorf("SMALL_HOOK_READER=%s: the reader can be git or auto (the fast reader is taken only where the probe proves it reads as git does)", asked)
 	}
 	var index []byte
 	var release func() error

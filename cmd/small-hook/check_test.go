@@ -44,6 +44,7 @@ type jsonReport struct {
 		Files    int `json:"files"`
 		Commits  int `json:"commits"`
 	} `json:"summary"`
+	Reader string `json:"reader"`
 }
 
 func decodeReport(t *testing.T, out string) jsonReport {
