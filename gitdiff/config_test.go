@@ -57,6 +57,9 @@ func TestSigningSettingsAgreeWithGit(t *testing.T) {
 		{name: "includeIf relative gitdir", signs: true, global: "[includeIf \"gitdir:repo/.git\"]\n\tpath = ~/work.inc\n", files: map[string]string{"work.inc": "[commit]\n\tgpgsign = true\n"}},
 		{name: "includeIf onbranch", signs: true, branch: "release/1", global: "[includeIf \"onbranch:release/\"]\n\tpath = ~/work.inc\n", files: map[string]string{"work.inc": "[commit]\n\tgpgsign = true\n"}},
 		{name: "includeIf onbranch elsewhere", global: "[includeIf \"onbranch:release/\"]\n\tpath = ~/work.inc\n", files: map[string]string{"work.inc": "[commit]\n\tgpgsign = true\n"}},
+		{name: "includeIf hasconfig:remote.*.url", signs: true, global: "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n\tpath = ~/work.inc\n", local: "[remote \"origin\"]\n\turl = https://example.com/team/repo.git\n", files: map[string]string{"work.inc": "[commit]\n\tgpgsign = true\n[gpg]\n\tformat = ssh\n"}},
+		{name: "includeIf hasconfig elsewhere", global: "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n\tpath = ~/work.inc\n", local: "[remote \"origin\"]\n\turl = https://example.org/x.git\n", files: map[string]string{"work.inc": "[commit]\n\tgpgsign = true\n"}},
+		{name: "system file", signs: true, env: map[string]string{"GIT_CONFIG_NOSYSTEM": "", "GIT_CONFIG_SYSTEM": "~system"}, files: map[string]string{"system": "[commit]\n\tgpgsign = true\n"}},
 		{name: "XDG config", signs: true, env: map[string]string{"XDG_CONFIG_HOME": "XDG"}, files: map[string]string{"xdg/git/config": "[commit]\n\tgpgsign = true\n"}},
 		{name: "GIT_CONFIG_GLOBAL", global: "[commit]\n\tgpgsign = true\n", env: map[string]string{"GIT_CONFIG_GLOBAL": "/dev/null"}},
 		{name: "GIT_CONFIG_COUNT", signs: true, local: "[commit]\n\tgpgsign = false\n", env: map[string]string{"GIT_CONFIG_COUNT": "2", "GIT_CONFIG_KEY_0": "commit.gpgSign", "GIT_CONFIG_VALUE_0": "true", "GIT_CONFIG_KEY_1": "user.signingkey", "GIT_CONFIG_VALUE_1": "key::ssh-ed25519 AAAA"}},
@@ -66,8 +69,11 @@ func TestSigningSettingsAgreeWithGit(t *testing.T) {
 			home := t.TempDir()
 			env := map[string]string{"HOME": home, "GIT_CONFIG_NOSYSTEM": "1"}
 			for k, v := range tc.env {
-				if k == "XDG_CONFIG_HOME" {
+				switch {
+				case k == "XDG_CONFIG_HOME":
 					v = filepath.Join(home, strings.ToLower(v))
+				case strings.HasPrefix(v, "~"):
+					v = filepath.Join(home, v[1:])
 				}
 				env[k] = v
 			}

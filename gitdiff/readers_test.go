@@ -294,3 +294,52 @@ func TestLargeLooseObjectsAreVerifiedWhileInflated(t *testing.T) {
 		}
 	}
 }
+
+// withExtension returns index data with one more extension, empty, before
+// the checksum.
+func withExtension(data []byte, sig string) []byte {
+	body := append([]byte{}, data[:len(data)-hashLen]...)
+	body = append(append(body, sig...), 0, 0, 0, 0)
+	return resum(append(body, make([]byte, hashLen)...))
+}
+
+// TestUnknownMandatoryIndexExtensionIsRefused: git refuses an index with an
+// extension it must understand (a lower-case signature) and does not, and
+// ignores an optional one (upper case) it does not know. So does
+// small-hook: the fast decoder refuses the first, and the probe leaves such
+// an index to git, whose refusal is the check's error.
+func TestUnknownMandatoryIndexExtensionIsRefused(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/a.yml", "a1")
+	r.commit("one")
+	r.write(".small/a.yml", "a2")
+	r.git("add", "-A")
+	path := filepath.Join(r.dir, ".git", "index")
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		sig    string
+		reader string
+	}{{"abcd", ReaderGit}, {"ABCD", ReaderFast}} {
+		data := withExtension(good, tc.sig)
+		_, parseErr := parseIndex(data, Scope{})
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, gitErr := r.tryGit("ls-files")
+		g := r.open()
+		u, err := g.Staged(Scope{})
+		reader, _ := g.Reader()
+		g.Close()
+		switch {
+		case reader != tc.reader:
+			t.Errorf("%s: read by %s, want %s", tc.sig, reader, tc.reader)
+		case tc.sig == "abcd" && (gitErr == nil || parseErr == nil || err == nil || !strings.Contains(err.Error(), "abcd")):
+			t.Errorf("%s: git says %v; the decoder says %v; the staged check says %v", tc.sig, gitErr, parseErr, err)
+		case tc.sig == "ABCD" && (gitErr != nil || parseErr != nil || err != nil || summary(u.Changes) != ".small/a.yml:a1>a2"):
+			t.Errorf("%s: git says %v; the decoder says %v; the staged check says %v, %s", tc.sig, gitErr, parseErr, err, summary(u.Changes))
+		}
+	}
+}
