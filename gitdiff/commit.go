@@ -114,15 +114,16 @@ func decodeCommit(h plumbing.Hash, data []byte) (*object.Commit, error) {
 // splitIdentity reads "Name <email> timestamp zone" as git's
 // split_ident_line does: the e-mail between the first "<" and the first
 // ">" after it, the name before it without trailing spaces, the time after
-// it (the zero time when it cannot be read).
+// it (the zero time when it cannot be read). Without both brackets git
+// reads no identity at all.
 func splitIdentity(value []byte) object.Signature {
 	lt := bytes.IndexByte(value, '<')
 	if lt < 0 {
-		return object.Signature{Name: strings.TrimRight(string(value), " \t")}
+		return object.Signature{}
 	}
 	gt := bytes.IndexByte(value[lt+1:], '>')
 	if gt < 0 {
-		return object.Signature{Name: strings.TrimRight(string(value[:lt]), " \t")}
+		return object.Signature{}
 	}
 	gt += lt + 1
 	s := object.Signature{Name: strings.TrimRight(string(value[:lt]), " \t"), Email: string(value[lt+1 : gt])}

@@ -182,18 +182,21 @@ func parseIndexWith(data []byte, keep func([]byte) bool, byDirectory bool) (*ind
 	return out, nil
 }
 
-// inOrder checks that an entry follows the previous one as git requires
-// (read-cache.c, check_ce_order): paths in increasing byte order, a path
-// repeated only for its conflict stages, in increasing order.
+// inOrder checks that an entry follows the previous one as git writes
+// them: paths in increasing byte order, a path repeated only for its
+// conflict stages, in increasing order. git reads an index that breaks
+// this and commits from it a tree that `git fsck` refuses (not sorted, or
+// the same name twice), which the two readers of such a tree read
+// differently: it is refused here.
 func inOrder(prev []byte, prevStage int, name []byte, stage int, i uint32) error {
 	if i == 0 {
 		return nil
 	}
 	switch c := bytes.Compare(prev, name); {
 	case c > 0:
-		return fmt.Errorf("entry %d (%s) is out of order: git refuses this index", i, name)
+		return fmt.Errorf("entry %d (%s) is out of order: git would commit a tree git fsck refuses (not sorted); rebuild the index with `git reset` (the work tree is kept) and stage the changes again", i, name)
 	case c == 0 && (prevStage == 0 || prevStage >= stage):
-		return fmt.Errorf("entry %d (%s) is listed twice: git refuses this index", i, name)
+		return fmt.Errorf("entry %d (%s) is listed twice: git would commit a tree git fsck refuses (the same name twice); rebuild the index with `git reset` (the work tree is kept) and stage the changes again", i, name)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -177,17 +178,14 @@ func gitLocate(runner *gitRunner) (location, error) {
 
 // twin opens the same repository again, with the same reader: a Repo shares
 // no state with its twin (object stores, caches, processes), so the two can
-// be read on two goroutines at once, one each.
+// be read on two goroutines at once, one each. The twin starts with the
+// commits r has decoded (a range's, once it is walked), so that none is
+// decoded twice.
 func (r *Repo) twin() (*Repo, error) {
 	loc := location{gitDir: r.gitDir, commonDir: r.commonDir, workTree: r.workTree}
 	t := openRepoAt(loc, r.opts, newStorage(loc))
-	t.git, t.readerWhy = r.git, r.readerWhy
-	switch r.reader.(type) {
-	case *fastReader:
-		t.reader = &fastReader{objects: newObjectStore(loc.objectsDir()), refs: t.storage, indexPath: r.indexPath()}
-	default:
-		t.reader = &gitReader{git: r.git, indexPath: r.indexPath()}
-	}
+	t.git, t.readerWhy, t.reader = r.git, r.readerWhy, r.reader.twin()
+	t.commits = maps.Clone(r.commits)
 	return t, nil
 }
 

@@ -38,6 +38,9 @@ type reader interface {
 	// index returns the entries of the index in scope and its cache tree,
 	// checked against the entries (see verifyCacheTree).
 	index(scope Scope) (*indexFile, error)
+	// twin returns a reader of the same repository that shares no state
+	// with this one, for another goroutine.
+	twin() reader
 	// close releases what the reader holds (mapped files, processes).
 	close() error
 }

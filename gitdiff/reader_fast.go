@@ -111,6 +111,10 @@ func (f *fastReader) index(scope Scope) (*indexFile, error) {
 	return f.indexCommon.within(scope), nil
 }
 
+func (f *fastReader) twin() reader {
+	return &fastReader{objects: newObjectStore(f.objects.dir), refs: f.refs, indexPath: f.indexPath}
+}
+
 func (f *fastReader) close() error {
 	errs := []error{f.objects.close()}
 	if f.release != nil {

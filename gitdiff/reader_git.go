@@ -96,6 +96,10 @@ func (g *gitReader) index(scope Scope) (*indexFile, error) {
 	return out, nil
 }
 
+func (g *gitReader) twin() reader {
+	return &gitReader{git: g.git, indexPath: g.indexPath}
+}
+
 func (g *gitReader) close() error {
 	if g.batch == nil {
 		return nil
@@ -138,11 +142,17 @@ func (g *gitReader) listIndex() (*gitIndex, error) {
 		return nil, fmt.Errorf("index %s: %w", g.indexPath, err)
 	}
 	counter := treeCounter{root: listed.tree}
-	for len(out) > 0 {
+	var prev []byte
+	prevStage := 0
+	for i := uint32(0); len(out) > 0; i++ {
 		var e listedEntry
 		if out, err = parseListed(out, &e); err != nil {
 			return nil, fmt.Errorf("reading the index: git ls-files: %w", err)
 		}
+		if err := inOrder(prev, prevStage, []byte(e.path), e.stage, i); err != nil {
+			return nil, fmt.Errorf("index %s: %w", g.indexPath, err)
+		}
+		prev, prevStage = []byte(e.path), e.stage
 		counter.add([]byte(e.path))
 		if e.mode&modeTypeMask == modeDir {
 			listed.sparse = append(listed.sparse, e.indexEntry)

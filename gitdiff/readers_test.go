@@ -343,3 +343,43 @@ func TestUnknownMandatoryIndexExtensionIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexOutOfOrderIsRefused: git reads an index whose entries are not
+// in path order or that lists a path twice, and commits from it a tree that
+// `git fsck` refuses (not sorted, or a name twice), which go-git and git
+// read differently. Both readers refuse such an index.
+func TestIndexOutOfOrderIsRefused(t *testing.T) {
+	for _, name := range []string{"out of order", "listed twice"} {
+		r := newRepo(t)
+		r.write(".small/a", "first")
+		r.write(".small/b", "second")
+		r.commit("two")
+		path := filepath.Join(r.dir, ".git", "index")
+		good, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Both entries take the same bytes: their paths have the same length.
+		size := (entryFixedSize + len(".small/a") + 8) &^ 7
+		first, second := good[12:12+size], good[12+size:12+2*size]
+		order := [2][]byte{second, first}
+		if name == "listed twice" {
+			order = [2][]byte{first, first}
+		}
+		data := append(append(append(append([]byte{}, good[:12]...), order[0]...), order[1]...), good[12+2*size:]...)
+		if err := os.WriteFile(path, resum(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tree := r.git("write-tree")
+		if _, err := r.tryGit("fsck", "--strict", "--no-dangling"); err == nil {
+			t.Fatalf("%s: git fsck accepts the tree git writes from the index, %s", name, tree)
+		}
+		for _, asked := range []string{"", ReaderGit} {
+			g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})
+			if _, err := g.Staged(Scope{}); err == nil || !strings.Contains(err.Error(), name) {
+				t.Errorf("%s, reader %q: %v", name, asked, err)
+			}
+			g.Close()
+		}
+	}
+}
