@@ -160,7 +160,7 @@ func gitLocate(runner *gitRunner) (location, error) {
 		return location{}, fmt.Errorf("finding the repository: git rev-parse printed %q", out)
 	}
 	if lines[3] != "sha1" {
-		return location{}, fmt.Errorf("%w: %s object format (small-hook reads SHA-1 object ids only)", ErrUnsupported, lines[3])
+		return location{}, fmt.Errorf("%w: %s", ErrUnsupported, sha256Unsupported(lines[3]))
 	}
 	loc := location{gitDir: filepath.Clean(lines[0])}
 	if common := filepath.Clean(lines[1]); common != loc.gitDir {
@@ -209,9 +209,15 @@ func checkFormat(cfg *config.Config) error {
 	}
 	ext := cfg.Raw.Section("extensions")
 	if f := ext.Option("objectformat"); f != "" && !strings.EqualFold(f, "sha1") {
-		return fmt.Errorf("%w: %s object format (SHA-256 repositories are not supported by go-git)", ErrUnsupported, f)
+		return fmt.Errorf("%w: %s", ErrUnsupported, sha256Unsupported(f))
 	}
 	return nil
+}
+
+// sha256Unsupported says why a repository of another object format than
+// SHA-1 cannot be checked, whichever reader would read it.
+func sha256Unsupported(format string) string {
+	return fmt.Sprintf("the repository's objects are named by %s ids: small-hook names every object by a 20-byte SHA-1 id (go-git v5's plumbing.Hash, which its readers, units and reports carry), so it reads SHA-1 repositories only", format)
 }
 
 // location is where a repository keeps its files.

@@ -295,3 +295,55 @@ func TestPreReceiveReadsTheQuarantine(t *testing.T) {
 		})
 	}
 }
+
+// TestSHA256RepositoriesSayWhy: every mode refuses a SHA-256 repository
+// with the reason, whichever reader the probe picks.
+func TestSHA256RepositoriesSayWhy(t *testing.T) {
+	t.Parallel()
+	r := &testRepo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", "-b", "main", "--object-format=sha256")
+	r.copyDir(fixtureInit, ".small")
+	r.commit("small init")
+	for _, asked := range []string{"", gitdiff.ReaderGit} {
+		for _, m := range conformanceModes {
+			code, _, errOut := r.check(map[string]string{"SMALL_HOOK_READER": asked}, m.args(&origin{base: "HEAD", agent: "HEAD", rewritten: "HEAD"}, filepath.Join(r.dir, ".git", "COMMIT_EDITMSG"))...)
+			if code != exitFailure || !strings.Contains(errOut, "sha256 ids") || !strings.Contains(errOut, "SHA-1 repositories only") {
+				t.Errorf("%s, reader %q: exit %d, %q", m.name, asked, code, errOut)
+			}
+		}
+	}
+}
+
+// TestReftableRepositories: where git can make a reftable repository
+// (git 2.45 and later), a range check of one gives a plain repository's
+// verdict, read by git (the fast reader reads only the files backend of
+// refs). Where it cannot, no repository holds reftable refs that this git
+// could read: a repository that claims them is git's error, and the
+// check's.
+func TestReftableRepositories(t *testing.T) {
+	t.Parallel()
+	o := newOrigin(t)
+	parent := &testRepo{t: t, dir: t.TempDir()}
+	dst := filepath.Join(parent.dir, "reftable")
+	if out, ok := runIn(t, parent.dir, cleanEnv(), "git", "clone", "-q", "--ref-format=reftable", o.dir, dst); !ok {
+		if !strings.Contains(out, "ref-format") {
+			t.Fatalf("git refuses a reftable clone for another reason than not knowing the format:\n%s", out)
+		}
+		parent.git("clone", "-q", o.dir, dst)
+		c := &testRepo{t: t, dir: dst}
+		c.git("config", "core.repositoryFormatVersion", "1")
+		c.git("config", "extensions.refStorage", "reftable")
+		code, _, errOut := c.check(nil, "check", "--base", o.base)
+		if code != exitFailure || !strings.Contains(errOut, "refstorage") {
+			t.Fatalf("a repository claiming reftable refs on a git without them: exit %d, %q", code, errOut)
+		}
+		return
+	}
+	plain := filepath.Join(parent.dir, "plain")
+	parent.git("clone", "-q", o.dir, plain)
+	args := []string{"check", "--base", o.base, "--head", "main"}
+	want, _ := shapeVerdict(t, plain, nil, args)
+	if got, reader := shapeVerdict(t, dst, nil, args); got != want || reader != gitdiff.ReaderGit {
+		t.Errorf("reftable, reader %s:\n%s\nwant, as on a plain clone:\n%s", reader, got, want)
+	}
+}
