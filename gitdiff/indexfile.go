@@ -194,9 +194,9 @@ func inOrder(prev []byte, prevStage int, name []byte, stage int, i uint32) error
 	}
 	switch c := bytes.Compare(prev, name); {
 	case c > 0:
-		return fmt.Errorf("entry %d (%s) is out of order: git would commit a tree git fsck refuses (not sorted); rebuild the index with `git reset` (the work tree is kept) and stage the changes again", i, name)
+		return fmt.Errorf("entry %d (%s) is out of order: git would commit a tree git fsck refuses (not sorted); rebuild the index with `git read-tree HEAD` (the work tree is kept) and stage the changes again", i, name)
 	case c == 0 && (prevStage == 0 || prevStage >= stage):
-		return fmt.Errorf("entry %d (%s) is listed twice: git would commit a tree git fsck refuses (the same name twice); rebuild the index with `git reset` (the work tree is kept) and stage the changes again", i, name)
+		return fmt.Errorf("entry %d (%s) is listed twice: git would commit a tree git fsck refuses (the same name twice); rebuild the index with `git read-tree HEAD` (the work tree is kept) and stage the changes again", i, name)
 	}
 	return nil
 }
@@ -548,7 +548,7 @@ func verifyCacheTree(root *cacheTree) error {
 	var walk func(t *cacheTree, path string) error
 	walk = func(t *cacheTree, path string) error {
 		if path != "" && t.valid && t.entries > 0 && t.entries != t.entryCount {
-			return fmt.Errorf("the cache tree says %s holds %d entries, but the index lists %d there: git would commit other files than the index shows. This index was not written by git: rebuild it with `git reset` (the work tree is kept) and stage the changes again", path, t.entryCount, t.entries)
+			return fmt.Errorf("the cache tree says %s holds %d entries, but the index lists %d there: git would commit other files than the index shows. This index was not written by git: rebuild it with `git read-tree HEAD` (the work tree is kept) and stage the changes again", path, t.entryCount, t.entries)
 		}
 		for _, name := range slices.Sorted(maps.Keys(t.children)) {
 			if err := walk(t.children[name], path+name+"/"); err != nil {

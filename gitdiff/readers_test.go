@@ -376,10 +376,15 @@ func TestIndexOutOfOrderIsRefused(t *testing.T) {
 		}
 		for _, asked := range []string{"", ReaderGit} {
 			g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})
-			if _, err := g.Staged(Scope{}); err == nil || !strings.Contains(err.Error(), name) {
+			if _, err := g.Staged(Scope{}); err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "`git read-tree HEAD`") {
 				t.Errorf("%s, reader %q: %v", name, asked, err)
 			}
 			g.Close()
+		}
+		// The advice works: git read-tree HEAD rebuilds the index.
+		r.git("read-tree", "HEAD")
+		if _, err := r.open().Staged(Scope{}); err != nil {
+			t.Errorf("%s, after git read-tree HEAD: %v", name, err)
 		}
 	}
 }

@@ -214,10 +214,15 @@ func TestCacheTreeCountsMustMatchTheEntries(t *testing.T) {
 	})
 	for _, asked := range []string{"", ReaderGit} {
 		g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})
-		if _, err := g.Staged(Scope{}); err == nil || !strings.Contains(err.Error(), "the cache tree says .small/ holds 2 entries") {
+		if _, err := g.Staged(Scope{}); err == nil || !strings.Contains(err.Error(), "the cache tree says .small/ holds 2 entries") || !strings.Contains(err.Error(), "`git read-tree HEAD`") {
 			t.Errorf("reader %q: %v", asked, err)
 		}
 		g.Close()
+	}
+	// The advice works: git read-tree HEAD rebuilds the index and its cache tree.
+	r.git("read-tree", "HEAD")
+	if _, err := r.open().Staged(Scope{}); err != nil {
+		t.Errorf("after git read-tree HEAD: %v", err)
 	}
 }
 
