@@ -203,3 +203,21 @@ func TestLargeCommitHeaderInARange(t *testing.T) {
 		t.Fatalf("%v %v", units, err)
 	}
 }
+
+// FuzzDecodeCommit: any bytes decode without a panic, and a commit that
+// decodes has the parents the range walk reads (commitParents).
+func FuzzDecodeCommit(f *testing.F) {
+	tree := "tree " + strings.Repeat("a", 40) + "\n"
+	f.Add([]byte(tree + "parent " + strings.Repeat("b", 40) + "\nauthor A <a@x> 1 +0000\ncommitter C <c@x> 1 +0000\ngpgsig x\n y\n\nmessage\n"))
+	f.Add([]byte(tree + "author A <a@x> <b@y> 1 +0000\ncommitter C <c@x> 1 -0130\nx-extra a\n b\n\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := decodeCommit(plumbing.ZeroHash, data)
+		if err != nil {
+			return
+		}
+		parents, err := commitParents(data)
+		if err != nil || joinHashes(parents) != joinHashes(c.ParentHashes) {
+			t.Fatalf("the walk reads parents %v (%v), the decoder %v", parents, err, c.ParentHashes)
+		}
+	})
+}

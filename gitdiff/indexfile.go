@@ -116,70 +116,172 @@ func parseIndex(data []byte, scope Scope) (*indexFile, error) {
 // is asked once for each run of entries in the same directory):
 // go-git's decoder reads every entry of a large repository's index into
 // structures through reflection (about 80 ms for 50,000 entries), which a
-// hook would pay on every commit for the few entries it looks at. Every
-// length is checked against the data, so a corrupt or crafted index is an
-// error, never a panic or a silent misreading; so is what git refuses to
-// read: entries out of order, and an extension git must understand (a
-// lower-case signature) that this reader does not (the split index, the
-// sparse index, and any other: the probe sends such indexes to git). The
-// cache tree is checked against the entries (see verifyCacheTree). The
-// trailing checksum is verified by the fast reader alongside this decoding
-// (see verifyingChecksum), so that a fuzzer reaches the decoder with any
-// bytes.
+// hook would pay on every commit for the few entries it looks at. It reads
+// the file once, front to back. Every length is checked against the data,
+// so a corrupt or crafted index is an error, never a panic or a silent
+// misreading; so is what would make git commit something else than the
+// entries say: entries out of order (see inOrder), a cache tree whose
+// counts are wrong (see verifyCacheTree), and an extension git must
+// understand (a lower-case signature) that this decoder does not read (the
+// split index, the sparse index, or any other: an extensionError, which
+// the probe answers by having git read the repository). The trailing
+// checksum is verified by the fast reader alongside this decoding (see
+// verifyingChecksum), so that a fuzzer reaches the decoder with any bytes.
 func parseIndexWith(data []byte, keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
-	layout, err := layoutOf(data)
-	if err != nil {
-		return nil, err
+	if len(data) < indexHeaderSize+hashLen || string(data[:4]) != "DIRC" {
+		return nil, errors.New("not a git index file")
 	}
-	if ext := layout.mandatory(); ext != "" {
-		return nil, fmt.Errorf("%w: %s", ErrUnsupported, describeExtension(ext))
+	end := len(data) - hashLen
+	version, count := binary.BigEndian.Uint32(data[4:8]), binary.BigEndian.Uint32(data[8:12])
+	if version < 2 || version > 4 {
+		return nil, fmt.Errorf("index version %d is not supported", version)
 	}
-	tree, err := readCacheTree(data[layout.entriesEnd : len(data)-hashLen])
-	if err != nil {
-		return nil, err
+	if uint64(count) > uint64(end)/entryMinSize {
+		return nil, fmt.Errorf("index claims %d entries, more than its size allows", count)
 	}
-	out := &indexFile{tree: tree}
-	counter := treeCounter{root: tree}
+	out := &indexFile{}
+	var runs dirRuns
 	var name, prev []byte
 	prevStage := 0
-	// dir is the directory (with its "/") of the last path keep was
-	// asked about, and kept its answer.
-	var dir []byte
-	kept := false
+	// keptRun is the run of entries (see dirRuns) whose directory keep
+	// was last asked about, and kept its answer.
+	keptRun, kept := -1, false
 	pos := indexHeaderSize
-	for i := uint32(0); i < layout.count; i++ {
+	for i := uint32(0); i < count; i++ {
 		var e indexEntry
 		var committed bool
-		if pos, committed, err = readEntry(data[:layout.entriesEnd], pos, layout.version, &name, &e); err != nil {
+		var err error
+		if pos, committed, err = readEntry(data[:end], pos, version, &name, &e); err != nil {
 			return nil, fmt.Errorf("entry %d: %w", i, err)
 		}
 		if err := inOrder(prev, prevStage, name, e.stage, i); err != nil {
 			return nil, err
 		}
-		prev, prevStage = append(prev[:0], name...), e.stage
-		counter.add(name)
-		if !committed {
-			continue
+		run, root := runs.add(name)
+		if committed {
+			if !byDirectory || root || run != keptRun {
+				kept, keptRun = keep(name), run
+			}
+			if kept {
+				e.path = string(name)
+				if e.mode&modeTypeMask == modeDir {
+					return nil, fmt.Errorf("%w: sparse index (directory entry %s)", ErrUnsupported, e.path)
+				}
+				out.entries = append(out.entries, e)
+			}
 		}
-		if !byDirectory {
-			kept = keep(name)
-		} else if d := bytes.LastIndexByte(name, '/') + 1; d == 0 || d != len(dir) || !bytes.Equal(name[:d], dir) {
-			kept = keep(name)
-			dir = append(dir[:0], name[:d]...)
+		// Versions 2 and 3 leave name in data, which is never written;
+		// version 4 builds each path from the previous one in name.
+		if version == 4 {
+			prev = append(prev[:0], name...)
+		} else {
+			prev = name
 		}
-		if !kept {
-			continue
-		}
-		e.path = string(name)
-		if e.mode&modeTypeMask == modeDir {
-			return nil, fmt.Errorf("%w: sparse index (directory entry %s)", ErrUnsupported, e.path)
-		}
-		out.entries = append(out.entries, e)
+		prevStage = e.stage
 	}
-	if err := verifyCacheTree(tree); err != nil {
+	exts, err := extensionsOf(data[pos:end])
+	if err != nil {
+		return nil, err
+	}
+	for _, ext := range exts {
+		if ext.sig[0] < 'A' || ext.sig[0] > 'Z' {
+			return nil, &extensionError{sig: ext.sig}
+		}
+		if ext.sig == "TREE" {
+			if out.tree, err = readCacheTree(ext.body); err != nil {
+				return nil, err
+			}
+		}
+	}
+	runs.countInto(out.tree)
+	if err := verifyCacheTree(out.tree); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// extensionError is an index that holds an extension git must understand
+// and the fast reader does not read.
+type extensionError struct{ sig string }
+
+func (e *extensionError) Error() string {
+	return fmt.Sprintf("%v: %s, which small-hook's index reader does not read", ErrUnsupported, describeExtension(e.sig))
+}
+
+func (e *extensionError) Unwrap() error { return ErrUnsupported }
+
+// extension is one extension of an index: its signature and its data.
+type extension struct {
+	sig  string
+	body []byte
+}
+
+// extensionsOf splits the extensions of an index, checking their lengths.
+func extensionsOf(data []byte) ([]extension, error) {
+	var out []extension
+	for len(data) > 0 {
+		if len(data) < 8 {
+			return nil, errors.New("truncated extension header")
+		}
+		size := uint64(binary.BigEndian.Uint32(data[4:8]))
+		if size > uint64(len(data)-8) {
+			return nil, fmt.Errorf("extension %q is truncated", data[:4])
+		}
+		out = append(out, extension{sig: string(data[:4]), body: data[8 : 8+size]})
+		data = data[8+size:]
+	}
+	return out, nil
+}
+
+// dirRuns records the directories of an index's entries as they go by, in
+// runs of entries in the same directory, for the cache tree's counts.
+type dirRuns struct {
+	// dirs holds the runs' directories one after the other (each ending
+	// in "/", "" for the root).
+	dirs []byte
+	runs []dirRun
+}
+
+// dirRun is a run of entries in one directory: dirs[start:end], count
+// entries.
+type dirRun struct{ start, end, count int }
+
+// add counts the entry at path and returns the number of its run (runs
+// are numbered from 0 in order: entries of one run share their directory)
+// and whether it is a file at the root.
+func (r *dirRuns) add(path []byte) (run int, root bool) {
+	d := bytes.LastIndexByte(path, '/') + 1
+	if n := len(r.runs); n > 0 {
+		last := &r.runs[n-1]
+		if last.end-last.start == d && bytes.Equal(r.dirs[last.start:last.end], path[:d]) {
+			last.count++
+			return n - 1, d == 0
+		}
+	}
+	start := len(r.dirs)
+	r.dirs = append(r.dirs, path[:d]...)
+	r.runs = append(r.runs, dirRun{start: start, end: len(r.dirs), count: 1})
+	return len(r.runs) - 1, d == 0
+}
+
+// countInto adds the entries of every run to the directories of the cache
+// tree that hold them (nil: none).
+func (r *dirRuns) countInto(root *cacheTree) {
+	if root == nil {
+		return
+	}
+	for _, run := range r.runs {
+		root.entries += run.count
+		node, rest := root, r.dirs[run.start:run.end]
+		for len(rest) > 0 {
+			i := bytes.IndexByte(rest, '/')
+			if node = node.children[string(rest[:i])]; node == nil {
+				break
+			}
+			node.entries += run.count
+			rest = rest[i+1:]
+		}
+	}
 }
 
 // inOrder checks that an entry follows the previous one as git writes
@@ -204,64 +306,30 @@ func inOrder(prev []byte, prevStage int, name []byte, stage int, i uint32) error
 // indexHeaderSize is the signature, version and entry count.
 const indexHeaderSize = 12
 
-// indexLayout is where the parts of an index file are.
-type indexLayout struct {
-	version, count uint32
-	// entriesEnd is where the extensions start.
-	entriesEnd int
-	// extensions are the signatures of the extensions, in order.
-	extensions []string
-}
-
-// layoutOf walks over the entries of an index without decoding them, to
-// find its extensions: the probe at Open reads what an index holds this
-// way, and the decoding reads the cache tree before the entries.
-func layoutOf(data []byte) (indexLayout, error) {
+// extensionsStart walks over the entries of an index without decoding
+// them and returns where its extensions start: git's reading of an index
+// takes the entries from git, and the cache tree from the file (see
+// cacheTreeOf).
+func extensionsStart(data []byte) (int, error) {
 	if len(data) < indexHeaderSize+hashLen || string(data[:4]) != "DIRC" {
-		return indexLayout{}, errors.New("not a git index file")
+		return 0, errors.New("not a git index file")
 	}
 	end := len(data) - hashLen
-	l := indexLayout{version: binary.BigEndian.Uint32(data[4:8]), count: binary.BigEndian.Uint32(data[8:12])}
-	if l.version < 2 || l.version > 4 {
-		return indexLayout{}, fmt.Errorf("index version %d is not supported", l.version)
+	version, count := binary.BigEndian.Uint32(data[4:8]), binary.BigEndian.Uint32(data[8:12])
+	if version < 2 || version > 4 {
+		return 0, fmt.Errorf("index version %d is not supported", version)
 	}
-	if uint64(l.count) > uint64(end)/entryMinSize {
-		return indexLayout{}, fmt.Errorf("index claims %d entries, more than its size allows", l.count)
+	if uint64(count) > uint64(end)/entryMinSize {
+		return 0, fmt.Errorf("index claims %d entries, more than its size allows", count)
 	}
 	pos, nameLen := indexHeaderSize, 0
-	for i := uint32(0); i < l.count; i++ {
+	for i := uint32(0); i < count; i++ {
 		var err error
-		if pos, err = skipEntry(data[:end], pos, l.version, &nameLen); err != nil {
-			return indexLayout{}, fmt.Errorf("entry %d: %w", i, err)
+		if pos, err = skipEntry(data[:end], pos, version, &nameLen); err != nil {
+			return 0, fmt.Errorf("entry %d: %w", i, err)
 		}
 	}
-	l.entriesEnd = pos
-	for ext := data[pos:end]; len(ext) > 0; {
-		if len(ext) < 8 {
-			return indexLayout{}, errors.New("truncated extension header")
-		}
-		size := uint64(binary.BigEndian.Uint32(ext[4:8]))
-		if size > uint64(len(ext)-8) {
-			return indexLayout{}, fmt.Errorf("extension %q is truncated", ext[:4])
-		}
-		l.extensions = append(l.extensions, string(ext[:4]))
-		ext = ext[8+size:]
-	}
-	return l, nil
-}
-
-// mandatory returns the first extension of the index that the fast reader
-// does not read and that git must understand to read the index (git
-// refuses an index with one it does not know); "" when there is none. An
-// extension whose signature starts with an upper-case letter is optional:
-// git ignores those it does not know, and so does this reader.
-func (l indexLayout) mandatory() string {
-	for _, ext := range l.extensions {
-		if ext[0] < 'A' || ext[0] > 'Z' {
-			return ext
-		}
-	}
-	return ""
+	return pos, nil
 }
 
 // describeExtension names a mandatory index extension for an error.
@@ -374,7 +442,9 @@ func readEntry(data []byte, pos int, version uint32, name *[]byte, e *indexEntry
 		if pos+nameLen > len(data) {
 			return 0, false, errors.New("truncated path")
 		}
-		*name = append((*name)[:0], data[pos:pos+nameLen]...)
+		// The path stays in data; a capacity of its length makes any
+		// append to it copy.
+		*name = data[pos : pos+nameLen : pos+nameLen]
 		// Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
 		pos = start + (pos-start+nameLen+8)&^7
 		if pos > len(data) {
@@ -404,32 +474,16 @@ func varint(data []byte) (val, n int) {
 	return val, n
 }
 
-// readCacheTree returns the cache tree among an index's extensions (nil
-// when there is none), ignoring every other extension.
-func readCacheTree(ext []byte) (*cacheTree, error) {
-	var tree *cacheTree
-	for len(ext) >= 8 {
-		sig := string(ext[:4])
-		size := uint64(binary.BigEndian.Uint32(ext[4:8]))
-		if size > uint64(len(ext)-8) {
-			return nil, fmt.Errorf("extension %q is truncated", sig)
-		}
-		if sig == "TREE" {
-			t, rest, err := parseCacheTree(ext[8:8+size], 0)
-			if err != nil {
-				return nil, fmt.Errorf("cache tree: %w", err)
-			}
-			if len(rest) != 0 {
-				return nil, errors.New("cache tree: trailing data")
-			}
-			tree = t
-		}
-		ext = ext[8+size:]
+// readCacheTree decodes the body of a cache-tree extension.
+func readCacheTree(body []byte) (*cacheTree, error) {
+	t, rest, err := parseCacheTree(body, 0)
+	if err != nil {
+		return nil, fmt.Errorf("cache tree: %w", err)
 	}
-	if len(ext) != 0 {
-		return nil, errors.New("truncated extension header")
+	if len(rest) != 0 {
+		return nil, errors.New("cache tree: trailing data")
 	}
-	return tree, nil
+	return t, nil
 }
 
 // cacheTree is one directory of the index's cache-tree extension.
@@ -499,38 +553,6 @@ func (t *cacheTree) child(name string) *cacheTree {
 		return nil
 	}
 	return t.children[name]
-}
-
-// treeCounter counts, for each directory of a cache tree, the index
-// entries it holds, as the entries go by in index order.
-type treeCounter struct {
-	root *cacheTree
-	// dir is the directory of the last entry (with its "/"), and chain the
-	// cache-tree nodes from the root down to it, as far as they go.
-	dir   []byte
-	chain []*cacheTree
-}
-
-// add counts the entry at path in every directory above it.
-func (c *treeCounter) add(path []byte) {
-	if c.root == nil {
-		return
-	}
-	if d := bytes.LastIndexByte(path, '/') + 1; len(c.chain) == 0 || d != len(c.dir) || !bytes.Equal(path[:d], c.dir) {
-		c.dir = append(c.dir[:0], path[:d]...)
-		c.chain = append(c.chain[:0], c.root)
-		for node, rest := c.root, c.dir; len(rest) > 0; {
-			i := bytes.IndexByte(rest, '/')
-			if node = node.children[string(rest[:i])]; node == nil {
-				break
-			}
-			c.chain = append(c.chain, node)
-			rest = rest[i+1:]
-		}
-	}
-	for _, n := range c.chain {
-		n.entries++
-	}
 }
 
 // verifyCacheTree checks the cache tree against the entries counted into

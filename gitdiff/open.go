@@ -91,24 +91,21 @@ func Open(dir string, opts Options) (*Repo, error) {
 	default:
 		return nil, fmt.Errorf("SMALL_HOOK_READER=%s: the reader can be git or auto (the fast reader is taken only where the probe proves it reads as git does)", asked)
 	}
-	var index []byte
-	var release func() error
+	fast := &fastReader{indexPath: indexPathOf(loc, opts)}
 	if why == "" && loc.workTree != "" {
-		if why, index, release, err = probeIndex(indexPathOf(loc, opts)); err != nil {
+		if why, fast, err = probeIndex(fast.indexPath); err != nil {
 			return nil, err
 		}
 	}
 	if why != "" {
 		return openWithGit(dir, opts, why)
 	}
-	r := openFast(loc, opts, storage)
-	fast := r.reader.(*fastReader)
-	fast.indexData, fast.release = index, release
-	return r, nil
+	return openFast(loc, opts, storage, fast), nil
 }
 
-// openFast opens the repository at loc with the fast reader.
-func openFast(loc location, opts Options, storage *filesystem.Storage) *Repo {
+// openFast opens the repository at loc with the fast reader, whose index
+// the probe has read.
+func openFast(loc location, opts Options, storage *filesystem.Storage, fast *fastReader) *Repo {
 	r := openRepoAt(loc, opts, storage)
 	override := map[string]string{"GIT_DIR": loc.gitDir, "GIT_WORK_TREE": loc.workTree}
 	runIn := loc.workTree
@@ -116,7 +113,8 @@ func openFast(loc location, opts Options, storage *filesystem.Storage) *Repo {
 		runIn = loc.gitDir
 	}
 	r.git = newGitRunner(runIn, opts, override)
-	r.reader = &fastReader{objects: newObjectStore(loc.objectsDir()), refs: storage, indexPath: r.indexPath()}
+	fast.objects, fast.refs = newObjectStore(loc.objectsDir()), storage
+	r.reader = fast
 	return r
 }
 

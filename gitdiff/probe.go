@@ -132,28 +132,34 @@ func probePacks(dir string) (string, error) {
 	return "", nil
 }
 
-// probeIndex maps the index file and says what in it the fast reader does
-// not read ("" when nothing). It returns the mapped data and its release
-// (nil when there is no index).
-func probeIndex(path string) (why string, data []byte, release func() error, err error) {
-	data, release, err = mapFile(path)
+// probeIndex maps the index file and decodes it for the scope most checks
+// read (see fastReader.index): the decoding finds the extensions, which
+// follow the entries, and a hook's check then reads the file once. It says
+// what in the index the fast reader does not read ("" when nothing); then
+// the mapping is released. An index the decoder refuses for another reason
+// is left to the fast reader, which refuses it as git does, with its
+// reason, when a check reads the index.
+func probeIndex(path string) (string, *fastReader, error) {
+	data, release, err := mapFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return "", nil, nil, nil
+		return "", &fastReader{indexPath: path}, nil
 	}
 	if err != nil {
-		return "", nil, nil, fmt.Errorf("reading the index: %w", err)
+		return "", nil, fmt.Errorf("reading the index: %w", err)
 	}
-	// An index the layout cannot be read from is left to the fast
-	// reader, which refuses it as git does, with its reason.
-	if layout, err := layoutOf(data); err == nil {
-		if ext := layout.mandatory(); ext != "" {
-			if release != nil {
-				release()
-			}
-			return "the index holds a " + describeExtension(ext), nil, nil, nil
-		}
+	f := &fastReader{indexPath: path, indexData: data, release: release}
+	if data == nil {
+		return "", f, nil
 	}
-	return "", data, release, nil
+	f.indexChecked = verifyingChecksum(data)
+	f.indexCommon, f.indexCommonErr = parseIndexWith(data, inCommonScope[[]byte], true)
+	var ext *extensionError
+	if errors.As(f.indexCommonErr, &ext) {
+		f.indexChecked()
+		release()
+		return "the index holds a " + describeExtension(ext.sig), nil, nil
+	}
+	return "", f, nil
 }
 
 // truthy reads a value as git reads a boolean that is set.

@@ -24,9 +24,11 @@ type fastReader struct {
 	// indexChecked waits for the verification of the index's checksum,
 	// which runs while the index is decoded.
 	indexChecked func() error
-	// indexCommon and indexAll are the index decoded for most scopes and
-	// for every path (see index).
+	// indexCommon (or why it could not be decoded) and indexAll are the
+	// index decoded for most scopes, by the probe, and for every path
+	// (see index).
 	indexCommon, indexAll *indexFile
+	indexCommonErr        error
 	// release unmaps the index.
 	release func() error
 }
@@ -65,18 +67,15 @@ func (f *fastReader) head() (plumbing.Hash, string, error) {
 }
 
 // index reads the entries of the index whose paths are in scope, and its
-// cache tree. The file is decoded once for the paths that may be governed
-// and the files at the root (the configuration), which serves every scope
-// but All and the scopes whose Only or Policy paths name other paths.
+// cache tree. The probe has decoded the file for the paths that may be
+// governed and the files at the root (the configuration), which serves
+// every scope but All and the scopes whose Only or Policy paths name other
+// paths.
 func (f *fastReader) index(scope Scope) (*indexFile, error) {
 	if f.indexData == nil {
 		return &indexFile{}, nil
 	}
-	if f.indexChecked == nil {
-		f.indexChecked = verifyingChecksum(f.indexData)
-	}
-	parse := func(keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
-		idx, err := parseIndexWith(f.indexData, keep, byDirectory)
+	checked := func(idx *indexFile, err error) (*indexFile, error) {
 		// A wrong checksum explains a decoding error better than the
 		// error does.
 		if sumErr := f.indexChecked(); sumErr != nil {
@@ -86,6 +85,9 @@ func (f *fastReader) index(scope Scope) (*indexFile, error) {
 			return nil, fmt.Errorf("index %s: %w", f.indexPath, err)
 		}
 		return idx, nil
+	}
+	parse := func(keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
+		return checked(parseIndexWith(f.indexData, keep, byDirectory))
 	}
 	switch {
 	case scope.All:
@@ -101,25 +103,28 @@ func (f *fastReader) index(scope Scope) (*indexFile, error) {
 		slices.ContainsFunc(scope.Policy, outOfCommonScope):
 		return parse(scope.contains, false)
 	}
-	if f.indexCommon == nil {
-		idx, err := parse(inCommonScope[[]byte], true)
-		if err != nil {
-			return nil, err
-		}
-		f.indexCommon = idx
+	idx, err := checked(f.indexCommon, f.indexCommonErr)
+	if err != nil {
+		return nil, err
 	}
-	return f.indexCommon.within(scope), nil
+	return idx.within(scope), nil
 }
 
+// twin reads objects and HEAD; a range, the only user of twins, reads no
+// index.
 func (f *fastReader) twin() reader {
 	return &fastReader{objects: newObjectStore(f.objects.dir), refs: f.refs, indexPath: f.indexPath}
 }
 
 func (f *fastReader) close() error {
 	errs := []error{f.objects.close()}
+	// The checksum is verified on another goroutine, from the mapping.
+	if f.indexChecked != nil {
+		f.indexChecked()
+	}
 	if f.release != nil {
 		errs = append(errs, f.release())
 	}
-	f.release, f.indexData, f.indexCommon, f.indexAll = nil, nil, nil, nil
+	f.release, f.indexData, f.indexCommon, f.indexAll, f.indexChecked = nil, nil, nil, nil, nil
 	return errors.Join(errs...)
 }

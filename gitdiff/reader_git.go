@@ -141,7 +141,7 @@ func (g *gitReader) listIndex() (*gitIndex, error) {
 	if listed.tree, err = cacheTreeOf(g.indexPath); err != nil {
 		return nil, fmt.Errorf("index %s: %w", g.indexPath, err)
 	}
-	counter := treeCounter{root: listed.tree}
+	var runs dirRuns
 	var prev []byte
 	prevStage := 0
 	for i := uint32(0); len(out) > 0; i++ {
@@ -153,13 +153,14 @@ func (g *gitReader) listIndex() (*gitIndex, error) {
 			return nil, fmt.Errorf("index %s: %w", g.indexPath, err)
 		}
 		prev, prevStage = []byte(e.path), e.stage
-		counter.add([]byte(e.path))
+		runs.add(prev)
 		if e.mode&modeTypeMask == modeDir {
 			listed.sparse = append(listed.sparse, e.indexEntry)
 			continue
 		}
 		listed.entries = append(listed.entries, e)
 	}
+	runs.countInto(listed.tree)
 	if err := verifyCacheTree(listed.tree); err != nil {
 		return nil, fmt.Errorf("index %s: %w", g.indexPath, err)
 	}
@@ -215,11 +216,20 @@ func cacheTreeOf(path string) (*cacheTree, error) {
 	if err != nil {
 		return nil, err
 	}
-	layout, err := layoutOf(data)
+	start, err := extensionsStart(data)
 	if err != nil {
 		return nil, err
 	}
-	return readCacheTree(data[layout.entriesEnd : len(data)-hashLen])
+	exts, err := extensionsOf(data[start : len(data)-hashLen])
+	if err != nil {
+		return nil, err
+	}
+	for _, ext := range exts {
+		if ext.sig == "TREE" {
+			return readCacheTree(ext.body)
+		}
+	}
+	return nil, nil
 }
 
 // catFile is a running `git cat-file --batch-command`: one process reads

@@ -121,12 +121,12 @@ func editCacheTree(t *testing.T, path string, edit func(root *cacheTree)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	layout, err := layoutOf(data)
+	start, err := extensionsStart(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := append([]byte{}, data[:layout.entriesEnd]...)
-	for ext := data[layout.entriesEnd : len(data)-hashLen]; len(ext) > 0; {
+	out := append([]byte{}, data[:start]...)
+	for ext := data[start : len(data)-hashLen]; len(ext) > 0; {
 		size := binary.BigEndian.Uint32(ext[4:8])
 		body := ext[8 : 8+size]
 		if string(ext[:4]) == "TREE" {
