@@ -1,6 +1,7 @@
 package gitdiff
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -116,6 +117,34 @@ func (g *gitRunner) output(args ...string) ([]byte, error) {
 		return nil, fmt.Errorf("running git %s: %w", strings.Join(args, " "), err)
 	}
 	return stdout.Bytes(), nil
+}
+
+// stream runs git with args and hands its standard output to read as it
+// comes. An error of read stops git; a failure of git is a *gitError.
+func (g *gitRunner) stream(read func(*bufio.Reader) error, args ...string) error {
+	cmd := g.command(args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return fmt.Errorf("running git %s: %w", strings.Join(args, " "), err)
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("running git %s: %w", strings.Join(args, " "), err)
+	}
+	readErr := read(bufio.NewReaderSize(out, 64<<10))
+	if readErr != nil {
+		cmd.Process.Kill()
+	}
+	waitErr := cmd.Wait()
+	var exit *exec.ExitError
+	switch {
+	case readErr == nil && errors.As(waitErr, &exit):
+		return &gitError{args: args, code: exit.ExitCode(), stderr: stderr.String()}
+	case readErr == nil && waitErr != nil:
+		return fmt.Errorf("running git %s: %w", strings.Join(args, " "), waitErr)
+	}
+	return readErr
 }
 
 // line runs git with args and returns the first line of its output.

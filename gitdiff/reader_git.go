@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,8 +27,9 @@ type gitReader struct {
 	// it (git has no command that prints it).
 	indexPath string
 	batch     *catFile
-	// listed is the whole index as git lists it, read on first need.
-	listed *gitIndex
+	// listed and listedAll are the index as git lists it, for most scopes
+	// and for every path (see index), read on first need.
+	listed, listedAll *indexFile
 	// headID and headBranch are HEAD, read on first need.
 	headRead   bool
 	headID     plumbing.Hash
@@ -79,21 +81,33 @@ func (g *gitReader) head() (plumbing.Hash, string, error) {
 	return g.headID, g.headBranch, nil
 }
 
+// index lists the index with git, once for the paths that may be governed
+// and the files at the root (which serves every scope but All and the
+// scopes whose Only or Policy paths name other paths, as for the fast
+// reader), and again for the others.
 func (g *gitReader) index(scope Scope) (*indexFile, error) {
+	switch {
+	case scope.All:
+		if g.listedAll == nil {
+			idx, err := g.listIndex(scope.contains)
+			if err != nil {
+				return nil, err
+			}
+			g.listedAll = idx
+		}
+		return g.listedAll, nil
+	case scope.Only != nil && slices.ContainsFunc(scope.Only, outOfCommonScope),
+		slices.ContainsFunc(scope.Policy, outOfCommonScope):
+		return g.listIndex(scope.contains)
+	}
 	if g.listed == nil {
-		listed, err := g.listIndex()
+		idx, err := g.listIndex(inCommonScope[[]byte])
 		if err != nil {
 			return nil, err
 		}
-		g.listed = listed
+		g.listed = idx
 	}
-	out := &indexFile{tree: g.listed.tree, sparse: g.listed.sparse}
-	for _, e := range g.listed.entries {
-		if e.committed && scope.containsPath(e.path) {
-			out.entries = append(out.entries, e.indexEntry)
-		}
-	}
-	return out, nil
+	return g.listed.within(scope), nil
 }
 
 func (g *gitReader) twin() reader {
@@ -109,101 +123,153 @@ func (g *gitReader) close() error {
 	return err
 }
 
-// gitIndex is the whole index as git lists it.
-type gitIndex struct {
-	entries []listedEntry
-	// sparse are the directories of a sparse index that it holds as one
-	// entry each, their paths ending in "/".
-	sparse []indexEntry
-	tree   *cacheTree
-}
-
-// listedEntry is an entry `git ls-files` lists, and whether git commits
-// it (it does not commit an intent-to-add entry).
-type listedEntry struct {
-	indexEntry
-	committed bool
-}
+// emptyBlob is the id of the empty blob, which `git ls-files --stage`
+// also shows for an intent-to-add entry.
+var emptyBlob = plumbing.NewHash("e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")
 
 // ceIntentToAdd is git's in-memory flag of an intent-to-add entry, as
 // `git ls-files --debug` prints it.
 const ceIntentToAdd = 1 << 29
 
-// listIndex reads the index with `git ls-files --stage --sparse -z
-// --debug` (the flags tell intent-to-add entries apart) and its cache
-// tree from the index file, checked against the entries.
-func (g *gitReader) listIndex() (*gitIndex, error) {
-	out, err := g.git.output("ls-files", "--stage", "--sparse", "-z", "--debug")
+// listIndex reads the entries of the index with `git ls-files --stage
+// --sparse -z`, keeping those whose paths keep accepts, and the cache tree
+// from the index file, checked against every entry. The output is read as
+// it comes: a large index costs no copy of it. A kept entry that shows the
+// empty blob may be an intent-to-add entry, which git does not commit: git
+// is asked for the flags of those few (`--debug`).
+func (g *gitReader) listIndex(keep func([]byte) bool) (*indexFile, error) {
+	tree, err := cacheTreeOf(g.indexPath)
 	if err != nil {
-		return nil, fmt.Errorf("reading the index: %w", err)
-	}
-	listed := &gitIndex{}
-	if listed.tree, err = cacheTreeOf(g.indexPath); err != nil {
 		return nil, fmt.Errorf("index %s: %w", g.indexPath, err)
 	}
+	out := &indexFile{tree: tree}
 	var runs dirRuns
-	var prev []byte
-	prevStage := 0
-	for i := uint32(0); len(out) > 0; i++ {
-		var e listedEntry
-		if out, err = parseListed(out, &e); err != nil {
-			return nil, fmt.Errorf("reading the index: git ls-files: %w", err)
+	var empty []string
+	err = g.git.stream(func(r *bufio.Reader) error {
+		var path, prev []byte
+		prevStage := 0
+		for i := uint32(0); ; i++ {
+			var e indexEntry
+			var err error
+			if path, err = readListed(r, &e, path[:0]); err == io.EOF {
+				return nil
+			} else if err != nil {
+				return err
+			}
+			if err := inOrder(prev, prevStage, path, e.stage, i); err != nil {
+				return err
+			}
+			runs.add(path)
+			switch {
+			case e.mode&modeTypeMask == modeDir:
+				e.path = string(path)
+				out.sparse = append(out.sparse, e)
+			case keep(path):
+				e.path = string(path)
+				out.entries = append(out.entries, e)
+				if e.hash == emptyBlob {
+					empty = append(empty, e.path)
+				}
+			}
+			prev, path = path, prev
+			prevStage = e.stage
 		}
-		if err := inOrder(prev, prevStage, []byte(e.path), e.stage, i); err != nil {
-			return nil, fmt.Errorf("index %s: %w", g.indexPath, err)
-		}
-		prev, prevStage = []byte(e.path), e.stage
-		runs.add(prev)
-		if e.mode&modeTypeMask == modeDir {
-			listed.sparse = append(listed.sparse, e.indexEntry)
-			continue
-		}
-		listed.entries = append(listed.entries, e)
+	}, "ls-files", "--stage", "--sparse", "-z")
+	if err != nil {
+		return nil, fmt.Errorf("reading the index %s: %w", g.indexPath, err)
 	}
-	runs.countInto(listed.tree)
-	if err := verifyCacheTree(listed.tree); err != nil {
+	runs.countInto(out.tree)
+	if err := verifyCacheTree(out.tree); err != nil {
 		return nil, fmt.Errorf("index %s: %w", g.indexPath, err)
 	}
-	return listed, nil
+	if len(empty) > 0 {
+		intents, err := g.intentsToAdd(empty)
+		if err != nil {
+			return nil, fmt.Errorf("reading the index %s: %w", g.indexPath, err)
+		}
+		out.entries = slices.DeleteFunc(out.entries, func(e indexEntry) bool { return intents[e.path] })
+	}
+	return out, nil
 }
 
-// parseListed reads one entry of `git ls-files --stage -z --debug`:
-// "<mode> <id> <stage>\t<path>\0" and five lines of details, the last
-// ending in "flags: <hex>".
-func parseListed(out []byte, e *listedEntry) ([]byte, error) {
-	head, rest, ok := bytes.Cut(out, []byte{0})
-	if !ok {
-		return nil, errors.New("an entry without its end")
+// readListed reads one entry of `git ls-files --stage -z`, "<mode> <id>
+// <stage>\t<path>\0", into e and its path into path; io.EOF when there is
+// none left.
+func readListed(r *bufio.Reader, e *indexEntry, path []byte) ([]byte, error) {
+	head, err := r.ReadSlice('\t')
+	if err == io.EOF && len(head) == 0 {
+		return nil, io.EOF
 	}
-	fields, path, ok := bytes.Cut(head, []byte{'\t'})
-	parts := strings.Fields(string(fields))
-	if !ok || len(parts) != 3 {
-		return nil, fmt.Errorf("unexpected entry %q", head)
+	if err != nil {
+		return nil, fmt.Errorf("git ls-files: an entry cut short: %w", err)
 	}
-	mode, err1 := strconv.ParseUint(parts[0], 8, 32)
-	hash, ok := parseHex([]byte(parts[1]))
-	stage, err2 := strconv.Atoi(parts[2])
-	if err1 != nil || !ok || err2 != nil {
-		return nil, fmt.Errorf("unexpected entry %q", head)
-	}
-	var flags uint64
-	for i := 0; i < 5; i++ {
-		line, after, found := bytes.Cut(rest, []byte{'\n'})
-		if !found {
-			return nil, fmt.Errorf("entry %s: details cut short", path)
+	// The mode in octal, a space, the id, a space, the stage, the tab.
+	sp := bytes.IndexByte(head, ' ')
+	var mode uint32
+	for _, c := range head[:max(sp, 0)] {
+		if c < '0' || c > '7' || mode > 1<<24 {
+			sp = -1
+			break
 		}
-		rest = after
-		if i == 4 {
-			_, text, found := bytes.Cut(line, []byte("flags: "))
-			var err error
-			if flags, err = strconv.ParseUint(string(text), 16, 64); !found || err != nil {
-				return nil, fmt.Errorf("entry %s: unexpected details %q", path, line)
+		mode = mode<<3 | uint32(c-'0')
+	}
+	if sp <= 0 || len(head) != sp+2*hashLen+4 || head[sp+2*hashLen+1] != ' ' || head[sp+2*hashLen+2] < '0' || head[sp+2*hashLen+2] > '3' {
+		return nil, fmt.Errorf("git ls-files: unexpected entry %q", head)
+	}
+	hash, ok := parseHex(head[sp+1 : sp+1+2*hashLen])
+	if !ok {
+		return nil, fmt.Errorf("git ls-files: unexpected entry %q", head)
+	}
+	*e = indexEntry{hash: hash, mode: mode, stage: int(head[sp+2*hashLen+2] - '0')}
+	for {
+		chunk, err := r.ReadSlice(0)
+		path = append(path, chunk...)
+		if err == nil {
+			return path[:len(path)-1], nil
+		}
+		if err != bufio.ErrBufferFull {
+			return nil, fmt.Errorf("git ls-files: an entry cut short: %w", err)
+		}
+	}
+}
+
+// intentsToAdd returns which of paths are intent-to-add entries, from the
+// flags `git ls-files --debug` prints: after each entry, five lines, the
+// last ending in "flags: <hex>".
+func (g *gitReader) intentsToAdd(paths []string) (map[string]bool, error) {
+	args := []string{"--literal-pathspecs", "ls-files", "--stage", "-z", "--debug", "--"}
+	out, err := g.git.output(append(args, paths...)...)
+	if err != nil {
+		return nil, err
+	}
+	intents := map[string]bool{}
+	for len(out) > 0 {
+		head, rest, ok := bytes.Cut(out, []byte{0})
+		_, path, tab := bytes.Cut(head, []byte{'\t'})
+		if !ok || !tab {
+			return nil, fmt.Errorf("git ls-files --debug: unexpected entry %q", head)
+		}
+		var flags uint64
+		for i := 0; i < 5; i++ {
+			line, after, found := bytes.Cut(rest, []byte{'\n'})
+			if !found {
+				return nil, fmt.Errorf("git ls-files --debug: the details of %s are cut short", path)
+			}
+			rest = after
+			if i == 4 {
+				_, text, found := bytes.Cut(line, []byte("flags: "))
+				var err error
+				if flags, err = strconv.ParseUint(string(text), 16, 64); !found || err != nil {
+					return nil, fmt.Errorf("git ls-files --debug: unexpected details %q of %s", line, path)
+				}
 			}
 		}
+		if flags&ceIntentToAdd != 0 {
+			intents[string(path)] = true
+		}
+		out = rest
 	}
-	e.indexEntry = indexEntry{path: string(path), hash: hash, mode: uint32(mode), stage: stage}
-	e.committed = flags&ceIntentToAdd == 0
-	return rest, nil
+	return intents, nil
 }
 
 // cacheTreeOf reads the cache tree of the index file at path (nil when

@@ -150,11 +150,17 @@ func TestIntentToAddIsNotStaged(t *testing.T) {
 	r.commit("one")
 	r.write(".small/notes.txt", "scratch")
 	r.git("add", "-N", ".small/notes.txt")
-	u, err := r.open().Staged(Scope{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(u.Changes) != 0 {
-		t.Errorf("an intent-to-add entry is a change: %s", paths(u.Changes))
+	// An empty file staged for real shows the same blob as an
+	// intent-to-add entry: only git's flags tell them apart.
+	r.write(".small/empty.txt", "")
+	r.git("add", ".small/empty.txt")
+	for _, asked := range []string{"", ReaderGit} {
+		u, err := r.openWith(map[string]string{"SMALL_HOOK_READER": asked}).Staged(Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := paths(u.Changes); got != ".small/empty.txt" {
+			t.Errorf("reader %q: the staged change is %s, want only the empty file", asked, got)
+		}
 	}
 }
