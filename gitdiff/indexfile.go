@@ -128,6 +128,43 @@ func parseIndex(data []byte, scope Scope) (*indexFile, error) {
 // checksum is verified by the fast reader alongside this decoding (see
 // verifyingChecksum), so that a fuzzer reaches the decoder with any bytes.
 func parseIndexWith(data []byte, keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
+	idx, err := parseIndexEntries(data, keep, byDirectory)
+	if err != nil {
+		// The entries of a split index's own file are not a whole index
+		// (a replaced entry has no path): an extension the decoder does
+		// not read explains an error better than the error does.
+		var ext *extensionError
+		if !errors.As(err, &ext) {
+			if ext = mandatoryExtension(data); ext != nil {
+				return nil, ext
+			}
+		}
+		return nil, err
+	}
+	return idx, nil
+}
+
+// mandatoryExtension returns the first extension of index data that git
+// must understand and the decoder does not read, if it can be found.
+func mandatoryExtension(data []byte) *extensionError {
+	start, err := extensionsStart(data)
+	if err != nil {
+		return nil
+	}
+	exts, err := extensionsOf(data[start : len(data)-hashLen])
+	if err != nil {
+		return nil
+	}
+	for _, ext := range exts {
+		if ext.sig[0] < 'A' || ext.sig[0] > 'Z' {
+			return &extensionError{sig: ext.sig}
+		}
+	}
+	return nil
+}
+
+// parseIndexEntries is parseIndexWith, which it leaves to explain errors.
+func parseIndexEntries(data []byte, keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
 	if len(data) < indexHeaderSize+hashLen || string(data[:4]) != "DIRC" {
 		return nil, errors.New("not a git index file")
 	}
