@@ -124,8 +124,10 @@ func indexPathOf(loc location, opts Options) string {
 	return filepath.Join(loc.gitDir, "index")
 }
 
-// indexEntries reads the in-scope entries of the index. Unmerged paths are
-// an error: there is no single staged version to check.
+// indexEntries reads the in-scope entries of the index, those of the
+// directories a sparse index holds as one entry included (from their
+// trees, which is what git commits there). Unmerged paths are an error:
+// there is no single staged version to check.
 func (r *Repo) indexEntries(scope Scope) (*indexFile, entries, error) {
 	idx, err := r.reader.index(scope)
 	if err != nil {
@@ -141,6 +143,15 @@ func (r *Repo) indexEntries(scope Scope) (*indexFile, entries, error) {
 			return nil, nil, fmt.Errorf("index entry %s: %w", e.path, err)
 		}
 		out[e.path] = entry{hash: e.hash, mode: mode}
+	}
+	for _, e := range idx.sparse {
+		t, err := r.tree(e.hash)
+		if err != nil {
+			return nil, nil, fmt.Errorf("sparse directory %s of the index: %w", e.path, err)
+		}
+		if err := r.walkTree(t, e.path, scope, out); err != nil {
+			return nil, nil, err
+		}
 	}
 	return idx, out, nil
 }

@@ -164,3 +164,38 @@ func TestIntentToAddIsNotStaged(t *testing.T) {
 		}
 	}
 }
+
+// TestSparseIndexDirectoriesAreRead: a sparse index holds a directory
+// outside the sparse-checkout cone as one entry, the directory's tree,
+// which git commits as it is. The governed files inside it are read from
+// that tree: a check of the index sees them, and a staged change outside
+// the cone leaves them unchanged.
+func TestSparseIndexDirectoriesAreRead(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/progress.small.yml", "p1")
+	r.write("docs/.small/intent.small.yml", "nested")
+	r.write("src/x.go", "x1")
+	r.commit("one")
+	r.git("sparse-checkout", "set", "--sparse-index", "src")
+	if out := r.git("ls-files", "--sparse"); !strings.Contains(out, "docs/\n") {
+		t.Fatalf("docs/ is not a sparse directory:\n%s", out)
+	}
+	r.write("src/x.go", "x2")
+	r.git("add", "src/x.go")
+	g := r.open()
+	defer g.Close()
+	if name, _ := g.Reader(); name != ReaderGit {
+		t.Fatalf("a sparse index is read by %s", name)
+	}
+	u, err := g.Tree("", Scope{})
+	if err != nil || paths(u.Changes) != ".small/progress.small.yml docs/.small/intent.small.yml" {
+		t.Errorf("the index holds %s, %v", paths(u.Changes), err)
+	}
+	s, err := g.Staged(Scope{})
+	if err != nil || len(s.Changes) != 0 {
+		t.Errorf("the staged change: %s, %v", paths(s.Changes), err)
+	}
+	if b, err := s.Files.Read("docs/.small/intent.small.yml"); err != nil || b == nil || string(b.Data) != "nested" {
+		t.Errorf("the staged nested intent reads %v, %v", b, err)
+	}
+}
