@@ -145,6 +145,12 @@ func (r *Repo) indexEntries(scope Scope) (*indexFile, entries, error) {
 		out[e.path] = entry{hash: e.hash, mode: mode}
 	}
 	for _, e := range idx.sparse {
+		if scope.Only != nil {
+			if err := r.sparseFiles(e, scope.Only, out); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
 		t, err := r.tree(e.hash)
 		if err != nil {
 			return nil, nil, fmt.Errorf("sparse directory %s of the index: %w", e.path, err)
@@ -154,6 +160,25 @@ func (r *Repo) indexEntries(scope Scope) (*indexFile, entries, error) {
 		}
 	}
 	return idx, out, nil
+}
+
+// sparseFiles adds to out those of paths that lie in the sparse directory
+// entry e, looked up in its tree.
+func (r *Repo) sparseFiles(e indexEntry, paths []string, out entries) error {
+	for _, p := range paths {
+		rest, ok := strings.CutPrefix(p, e.path)
+		if !ok {
+			continue
+		}
+		f, err := r.findEntry(e.hash, rest)
+		if err != nil {
+			return fmt.Errorf("sparse directory %s of the index: %w", e.path, err)
+		}
+		if f != nil && f.Mode != filemode.Dir {
+			out[p] = entry{hash: f.Hash, mode: f.Mode}
+		}
+	}
+	return nil
 }
 
 // headTree is HEAD's commit and tree, or a nil tree when HEAD is unborn

@@ -199,3 +199,20 @@ func TestSparseIndexDirectoriesAreRead(t *testing.T) {
 		t.Errorf("the staged nested intent reads %v, %v", b, err)
 	}
 }
+
+// TestSparseIndexDirectoriesHoldNamedFiles: files named by path (the
+// configuration, the pre-commit framework's file names) are found in a
+// sparse index's directory entries too.
+func TestSparseIndexDirectoriesHoldNamedFiles(t *testing.T) {
+	r := newRepo(t)
+	r.write("config/keys/allowed_signers", "keys")
+	r.write("src/x.go", "x1")
+	r.commit("one")
+	r.git("sparse-checkout", "set", "--sparse-index", "src")
+	g := r.open()
+	defer g.Close()
+	files, err := g.IndexFiles("config/keys/allowed_signers", "config/keys/missing", "src/x.go")
+	if err != nil || len(files) != 2 || files["config/keys/allowed_signers"] == nil || string(files["config/keys/allowed_signers"].Data) != "keys" {
+		t.Errorf("%v, %v", files, err)
+	}
+}
