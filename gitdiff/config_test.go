@@ -243,3 +243,26 @@ func TestNoHomeNoHomeFiles(t *testing.T) {
 		t.Errorf("without HOME: %+v, %v", s, err)
 	}
 }
+
+// TestGitConfigVariableIsNotRead: GIT_CONFIG makes `git config` read one
+// file instead of all the others, and no other git command reads it: the
+// configuration small-hook reads is the one `git commit` uses.
+func TestGitConfigVariableIsNotRead(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, nil, "git", "init", "-q", "-b", "main", dir)
+	run(t, dir, nil, "git", "config", "commit.gpgsign", "true")
+	other := filepath.Join(t.TempDir(), "other")
+	if err := os.WriteFile(other, []byte("[user]\n\temail = other@example.com\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Open(dir, Options{Getenv: func(k string) string {
+		return map[string]string{"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG": other}[k]
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.SigningSettings()
+	if err != nil || !s.GPGSign || s.CommitterEmail == "other@example.com" {
+		t.Errorf("with GIT_CONFIG set: %+v, %v", s, err)
+	}
+}

@@ -17,7 +17,9 @@ import (
 // runs receive: where the repository and its objects are, git's
 // configuration, identities, and what git needs to fetch the missing
 // objects of a partial clone. GIT_CONFIG_KEY_<n> and GIT_CONFIG_VALUE_<n>
-// follow GIT_CONFIG_COUNT.
+// follow GIT_CONFIG_COUNT. GIT_CONFIG is not passed: only `git config`
+// reads it (instead of every other file), so passing it would show small-hook
+// another configuration than the one `git commit` uses.
 var passedEnv = []string{
 	"PATH", "HOME", "USERPROFILE", "XDG_CONFIG_HOME", "EMAIL", "TMPDIR", "TZ",
 	"LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE",
@@ -27,7 +29,7 @@ var passedEnv = []string{
 	"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_NAMESPACE",
 	"GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_QUARANTINE_PATH",
 	"GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
-	"GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM",
+	"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM",
 	"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
 	"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE",
 	"GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE",
