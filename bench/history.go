@@ -107,7 +107,8 @@ func (b *bench) longHistory() (scenario, error) {
 	}
 	return s, b.compare(&s, b.smallHook("small-hook check --base HEAD~10", dir, "check", "--base", base), false,
 		command{name: "git rev-list HEAD~10..HEAD", dir: dir, argv: []string{"git", "rev-list", base + "..HEAD"}},
-		b.smallHook("small-hook check --base HEAD~10, with a commit-graph", graph, "check", "--base", base))
+		b.smallHook("small-hook check --base HEAD~10, with a commit-graph", graph, "check", "--base", base),
+		b.smallHookByGit("small-hook check --base HEAD~10, read by git", dir, "check", "--base", base))
 }
 
 // longRepo creates a linear history of n commits: the first adds the

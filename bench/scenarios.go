@@ -80,6 +80,14 @@ func (b *bench) smallHook(name, dir string, args ...string) command {
 	return command{name: name, dir: dir, argv: append([]string{b.tools.smallHook}, args...)}
 }
 
+// smallHookByGit is smallHook with git itself as the reader
+// (SMALL_HOOK_READER=git): the authoritative path, on the same repository.
+func (b *bench) smallHookByGit(name, dir string, args ...string) command {
+	c := b.smallHook(name, dir, args...)
+	c.env = append(c.env, "SMALL_HOOK_READER=git")
+	return c
+}
+
 // gitDiffCached is `git diff --cached --name-status`, the least any
 // pre-commit check does.
 func gitDiffCached(dir string) command {
@@ -132,7 +140,8 @@ func (b *bench) stagedAppend() (scenario, error) {
 	if s.largest, err = largestGoverned(dir); err != nil {
 		return s, err
 	}
-	return s, b.compare(&s, b.smallHook("small-hook check", dir, "check"), true, gitDiffCached(dir), b.gitleaksStaged(dir))
+	return s, b.compare(&s, b.smallHook("small-hook check", dir, "check"), true, gitDiffCached(dir), b.gitleaksStaged(dir),
+		b.smallHookByGit("small-hook check, read by git", dir, "check"))
 }
 
 // historyGrowth is scenario 2: the staged append as progress grows.
@@ -190,7 +199,8 @@ func (b *bench) noGovernedChange() (scenario, error) {
 		return s, err
 	}
 	return s, b.compare(&s, b.smallHook("small-hook check", dir, "check"), false, gitDiffCached(dir),
-		b.smallHook("small-hook version (start-up alone)", dir, "version"))
+		b.smallHook("small-hook version (start-up alone)", dir, "version"),
+		b.smallHookByGit("small-hook check, read by git", dir, "check"))
 }
 
 // rangeCheck is scenario 4: a 200-commit pull request.
@@ -209,7 +219,8 @@ func (b *bench) rangeCheck() (scenario, error) {
 		return s, err
 	}
 	return s, b.compare(&s, b.smallHook("small-hook check --base", dir, "check", "--base", base), false,
-		command{name: "gitleaks git --log-opts=BASE..HEAD", dir: dir, argv: []string{b.tools.gitleaks, "git", "--no-banner", "--log-level", "error", "--log-opts=" + base + "..HEAD", "."}})
+		command{name: "gitleaks git --log-opts=BASE..HEAD", dir: dir, argv: []string{b.tools.gitleaks, "git", "--no-banner", "--log-level", "error", "--log-opts=" + base + "..HEAD", "."}},
+		b.smallHookByGit("small-hook check --base, read by git", dir, "check", "--base", base))
 }
 
 // pullRequest adds n commits, each appending one progress entry and one

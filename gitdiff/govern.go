@@ -1,7 +1,6 @@
 package gitdiff
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -207,7 +206,7 @@ func (s *treeState) declares(x workspace.Declaration, path string) (bool, error)
 	switch {
 	case x.Artifact != "":
 		for _, p := range spellings(path, x.Artifact) {
-			e, err := lookup(s.tree, p)
+			e, err := s.repo.lookup(s.tree, p)
 			if err != nil {
 				return false, err
 			}
@@ -222,14 +221,11 @@ func (s *treeState) declares(x workspace.Declaration, path string) (bool, error)
 	case x.Workspace.Kind == workspace.SMALL:
 		return s.declaresSMALL(x)
 	}
-	e, err := s.tree.FindEntry(x.Workspace.Root + workspace.Marker)
-	if isNotFound(err) {
-		return false, nil
-	}
+	e, err := s.repo.findEntry(s.tree.Hash, x.Workspace.Root+workspace.Marker)
 	if err != nil {
 		return false, fmt.Errorf("reading %s: %w", x.Workspace.Root+workspace.Marker, err)
 	}
-	return e.Mode != filemode.Dir, nil
+	return e != nil && e.Mode != filemode.Dir, nil
 }
 
 // declaresSMALL reports whether the tree's .small directory at the root of
@@ -241,12 +237,11 @@ func (s *treeState) declaresSMALL(x workspace.Declaration) (bool, error) {
 	}
 	dir := x.Workspace.Dir()
 	found := false
-	e, err := s.tree.FindEntry(strings.TrimSuffix(dir, "/"))
+	e, err := s.repo.findEntry(s.tree.Hash, strings.TrimSuffix(dir, "/"))
 	switch {
-	case isNotFound(err):
 	case err != nil:
 		return false, fmt.Errorf("reading %s: %w", dir, err)
-	case e.Mode == filemode.Dir:
+	case e != nil && e.Mode == filemode.Dir:
 		sub, err := s.repo.tree(e.Hash)
 		if err != nil {
 			return false, err
@@ -260,10 +255,6 @@ func (s *treeState) declaresSMALL(x workspace.Declaration) (bool, error) {
 	}
 	s.small[root] = found
 	return found, nil
-}
-
-func isNotFound(err error) bool {
-	return errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound)
 }
 
 // spellings lists the paths at which an artifact's declaration is read:
@@ -323,4 +314,66 @@ func (m *merge) governed(s *unitScope, paths []string, result ...declState) ([]s
 		}
 	}
 	return out, nil
+}
+
+// viewState is the state git will commit from the index (see commitView):
+// its entries, and the trees it commits whole, looked up on demand.
+type viewState struct {
+	view *commitView
+	// small remembers, by root, whether a SMALL workspace is declared.
+	small map[string]bool
+}
+
+func (r *Repo) viewState(v *commitView) *viewState {
+	return &viewState{view: v, small: map[string]bool{}}
+}
+
+func (s *viewState) declares(x workspace.Declaration, path string) (bool, error) {
+	switch {
+	case x.Artifact != "":
+		for _, p := range spellings(path, x.Artifact) {
+			e, err := s.view.lookup(p)
+			if err != nil || e == nil {
+				if err != nil {
+					return false, err
+				}
+				continue
+			}
+			if found, err := s.view.repo.declaresArtifact(*e); found || err != nil {
+				return found, err
+			}
+		}
+		return false, nil
+	case x.Workspace.Kind == workspace.SMALL:
+		root := x.Workspace.Root
+		if known, ok := s.small[root]; ok {
+			return known, nil
+		}
+		// The entries git commits one by one, in any spelling (a folded
+		// .SMALL/ declares what it stands for), then the trees it commits
+		// whole, which HEAD already holds as they are.
+		found := false
+		for p := range s.view.entries {
+			if d, ok := workspace.DeclaredBy(p); ok && d == x {
+				found = true
+				break
+			}
+		}
+		if !found {
+			files, err := s.view.List(x.Workspace.Dir())
+			if err != nil {
+				return false, err
+			}
+			for _, f := range files {
+				if d, ok := workspace.DeclaredBy(f); ok && d == x {
+					found = true
+					break
+				}
+			}
+		}
+		s.small[root] = found
+		return found, nil
+	}
+	e, err := s.view.lookup(x.Workspace.Root + workspace.Marker)
+	return e != nil, err
 }

@@ -145,18 +145,15 @@ func (r *Repo) missingCommit(h plumbing.Hash) error {
 	return fmt.Errorf("commit %s is missing from the repository: %w", h, plumbing.ErrObjectNotFound)
 }
 
-// parents reads the parents of commit h from the commit itself.
+// parents reads the parents of commit h from the commit itself, as git
+// and decodeCommit read them.
 func (r *Repo) parents(h plumbing.Hash) ([]plumbing.Hash, error) {
-	kind, data, err := r.objects.read(h)
-	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		c, err := r.repo.CommitObject(h)
-		if errors.Is(err, plumbing.ErrObjectNotFound) {
-			return nil, r.missingCommit(h)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("reading commit %s: %w", h, err)
-		}
+	if c, ok := r.commits[h]; ok {
 		return c.ParentHashes, nil
+	}
+	kind, data, _, err := r.reader.object(h, -1)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		return nil, r.missingCommit(h)
 	}
 	if err == nil && kind != plumbing.CommitObject {
 		err = fmt.Errorf("a %s, not a commit", kind)

@@ -49,9 +49,9 @@ func (r *Repo) History(head string) (*History, error) {
 	}
 	commits := make([]*object.Commit, 0, len(hashes))
 	for _, id := range hashes {
-		c, err := r.repo.CommitObject(id)
+		c, err := r.commit(id)
 		if err != nil {
-			return nil, r.objectError("commit", id, err)
+			return nil, err
 		}
 		if g.shallow[id] {
 			boundary := *c

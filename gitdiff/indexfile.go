@@ -6,7 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -32,6 +32,10 @@ type indexFile struct {
 	// tree object ids of directories whose entries are unchanged since the
 	// last tree was written from the index.
 	tree *cacheTree
+	// sparse are the directories a sparse index holds as one entry each
+	// (only git's reading of an index has them), their paths ending in
+	// "/": the commit holds their trees as they are.
+	sparse []indexEntry
 }
 
 // index mode bits and entry flags.
@@ -48,65 +52,6 @@ const (
 	entryMinSize = 64
 	hashLen      = 20
 )
-
-// readIndex reads the entries of the index whose paths are in scope, and
-// its cache tree. The file is mapped once per run, and decoded once for
-// the paths that may be governed and the files at the root (the
-// configuration), which serves every scope but All and the scopes whose
-// Only or Policy paths name other paths.
-func (r *Repo) readIndex(scope Scope) (*indexFile, error) {
-	path := r.indexPath()
-	if !r.indexRead {
-		data, release, err := mapFile(path)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("reading the index: %w", err)
-		}
-		if release != nil {
-			r.releases = append(r.releases, release)
-		}
-		r.index, r.indexRead = data, true
-		if data != nil {
-			r.indexChecked = verifyingChecksum(data)
-		}
-	}
-	if r.index == nil {
-		return &indexFile{}, nil
-	}
-	parse := func(keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
-		idx, err := parseIndexWith(r.index, keep, byDirectory)
-		// A wrong checksum explains a decoding error better than the
-		// error does.
-		if sumErr := r.indexChecked(); sumErr != nil {
-			err = sumErr
-		}
-		if err != nil {
-			return nil, fmt.Errorf("index %s: %w", path, err)
-		}
-		return idx, nil
-	}
-	switch {
-	case scope.All:
-		if r.indexAll == nil {
-			idx, err := parse(scope.contains, false)
-			if err != nil {
-				return nil, err
-			}
-			r.indexAll = idx
-		}
-		return r.indexAll, nil
-	case scope.Only != nil && slices.ContainsFunc(scope.Only, outOfCommonScope),
-		slices.ContainsFunc(scope.Policy, outOfCommonScope):
-		return parse(scope.contains, false)
-	}
-	if r.indexCommon == nil {
-		idx, err := parse(inCommonScope[[]byte], true)
-		if err != nil {
-			return nil, err
-		}
-		r.indexCommon = idx
-	}
-	return r.indexCommon.within(scope), nil
-}
 
 // verifyingChecksum starts verifying the trailing SHA-1 checksum of the
 // index data on another goroutine (on two cores it costs no time next to
@@ -151,7 +96,7 @@ func outOfCommonScope(path string) bool { return !inCommonScope(path) }
 
 // within returns the entries of idx in scope.
 func (idx *indexFile) within(scope Scope) *indexFile {
-	out := &indexFile{tree: idx.tree}
+	out := &indexFile{tree: idx.tree, sparse: idx.sparse}
 	for _, e := range idx.entries {
 		if scope.containsPath(e.path) {
 			out.entries = append(out.entries, e)
@@ -171,31 +116,74 @@ func parseIndex(data []byte, scope Scope) (*indexFile, error) {
 // is asked once for each run of entries in the same directory):
 // go-git's decoder reads every entry of a large repository's index into
 // structures through reflection (about 80 ms for 50,000 entries), which a
-// hook would pay on every commit for the few entries it looks at. Every
-// length is checked against the data, so a corrupt or crafted index is an
-// error, never a panic or a silent misreading. The trailing checksum is
-// verified by Repo.readIndex, alongside this decoding (see
+// hook would pay on every commit for the few entries it looks at. It reads
+// the file once, front to back. Every length is checked against the data,
+// so a corrupt or crafted index is an error, never a panic or a silent
+// misreading; so is what would make git commit something else than the
+// entries say: entries out of order (see inOrder), a cache tree whose
+// counts are wrong (see verifyCacheTree), and an extension git must
+// understand (a lower-case signature) that this decoder does not read (the
+// split index, the sparse index, or any other: an extensionError, which
+// the probe answers by having git read the repository). The trailing
+// checksum is verified by the fast reader alongside this decoding (see
 // verifyingChecksum), so that a fuzzer reaches the decoder with any bytes.
 func parseIndexWith(data []byte, keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
-	if len(data) < 12+hashLen || string(data[:4]) != "DIRC" {
+	idx, err := parseIndexEntries(data, keep, byDirectory)
+	if err != nil {
+		// The entries of a split index's own file are not a whole index
+		// (a replaced entry has no path): an extension the decoder does
+		// not read explains an error better than the error does.
+		var ext *extensionError
+		if !errors.As(err, &ext) {
+			if ext = mandatoryExtension(data); ext != nil {
+				return nil, ext
+			}
+		}
+		return nil, err
+	}
+	return idx, nil
+}
+
+// mandatoryExtension returns the first extension of index data that git
+// must understand and the decoder does not read, if it can be found.
+func mandatoryExtension(data []byte) *extensionError {
+	start, err := extensionsStart(data)
+	if err != nil {
+		return nil
+	}
+	exts, err := extensionsOf(data[start : len(data)-hashLen])
+	if err != nil {
+		return nil
+	}
+	for _, ext := range exts {
+		if ext.sig[0] < 'A' || ext.sig[0] > 'Z' {
+			return &extensionError{sig: ext.sig}
+		}
+	}
+	return nil
+}
+
+// parseIndexEntries is parseIndexWith, which it leaves to explain errors.
+func parseIndexEntries(data []byte, keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
+	if len(data) < indexHeaderSize+hashLen || string(data[:4]) != "DIRC" {
 		return nil, errors.New("not a git index file")
 	}
 	end := len(data) - hashLen
-	version := binary.BigEndian.Uint32(data[4:8])
+	version, count := binary.BigEndian.Uint32(data[4:8]), binary.BigEndian.Uint32(data[8:12])
 	if version < 2 || version > 4 {
 		return nil, fmt.Errorf("index version %d is not supported", version)
 	}
-	count := binary.BigEndian.Uint32(data[8:12])
 	if uint64(count) > uint64(end)/entryMinSize {
 		return nil, fmt.Errorf("index claims %d entries, more than its size allows", count)
 	}
 	out := &indexFile{}
-	var name []byte
-	// dir is the directory (with its "/") of the last path keep was
-	// asked about, and kept its answer.
-	var dir []byte
-	kept := false
-	pos := 12
+	var runs dirRuns
+	var name, prev []byte
+	prevStage := 0
+	// keptRun is the run of entries (see dirRuns) whose directory keep
+	// was last asked about, and kept its answer.
+	keptRun, kept := -1, false
+	pos := indexHeaderSize
 	for i := uint32(0); i < count; i++ {
 		var e indexEntry
 		var committed bool
@@ -203,30 +191,244 @@ func parseIndexWith(data []byte, keep func([]byte) bool, byDirectory bool) (*ind
 		if pos, committed, err = readEntry(data[:end], pos, version, &name, &e); err != nil {
 			return nil, fmt.Errorf("entry %d: %w", i, err)
 		}
-		if !committed {
-			continue
+		if err := inOrder(prev, prevStage, name, e.stage, i); err != nil {
+			return nil, err
 		}
-		if !byDirectory {
-			kept = keep(name)
-		} else if d := bytes.LastIndexByte(name, '/') + 1; d == 0 || d != len(dir) || !bytes.Equal(name[:d], dir) {
-			kept = keep(name)
-			dir = append(dir[:0], name[:d]...)
+		run, root := runs.add(name)
+		if committed {
+			if !byDirectory || root || run != keptRun {
+				kept, keptRun = keep(name), run
+			}
+			if kept {
+				e.path = string(name)
+				if e.mode&modeTypeMask == modeDir {
+					return nil, fmt.Errorf("%w: sparse index (directory entry %s)", ErrUnsupported, e.path)
+				}
+				out.entries = append(out.entries, e)
+			}
 		}
-		if !kept {
-			continue
+		// Versions 2 and 3 leave name in data, which is never written;
+		// version 4 builds each path from the previous one in name.
+		if version == 4 {
+			prev = append(prev[:0], name...)
+		} else {
+			prev = name
 		}
-		e.path = string(name)
-		if e.mode&modeTypeMask == modeDir {
-			return nil, fmt.Errorf("%w: sparse index (directory entry %s); run `git sparse-checkout disable` or set index.sparse=false", ErrUnsupported, e.path)
-		}
-		out.entries = append(out.entries, e)
+		prevStage = e.stage
 	}
-	tree, err := readExtensions(data[pos:end])
+	exts, err := extensionsOf(data[pos:end])
 	if err != nil {
 		return nil, err
 	}
-	out.tree = tree
+	for _, ext := range exts {
+		if ext.sig[0] < 'A' || ext.sig[0] > 'Z' {
+			return nil, &extensionError{sig: ext.sig}
+		}
+		if ext.sig == "TREE" {
+			if out.tree, err = readCacheTree(ext.body); err != nil {
+				return nil, err
+			}
+		}
+	}
+	runs.countInto(out.tree)
+	if err := verifyCacheTree(out.tree); err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// extensionError is an index that holds an extension git must understand
+// and the fast reader does not read.
+type extensionError struct{ sig string }
+
+func (e *extensionError) Error() string {
+	return fmt.Sprintf("%v: %s, which small-hook's index reader does not read", ErrUnsupported, describeExtension(e.sig))
+}
+
+func (e *extensionError) Unwrap() error { return ErrUnsupported }
+
+// extension is one extension of an index: its signature and its data.
+type extension struct {
+	sig  string
+	body []byte
+}
+
+// extensionsOf splits the extensions of an index, checking their lengths.
+func extensionsOf(data []byte) ([]extension, error) {
+	var out []extension
+	for len(data) > 0 {
+		if len(data) < 8 {
+			return nil, errors.New("truncated extension header")
+		}
+		size := uint64(binary.BigEndian.Uint32(data[4:8]))
+		if size > uint64(len(data)-8) {
+			return nil, fmt.Errorf("extension %q is truncated", data[:4])
+		}
+		out = append(out, extension{sig: string(data[:4]), body: data[8 : 8+size]})
+		data = data[8+size:]
+	}
+	return out, nil
+}
+
+// dirRuns records the directories of an index's entries as they go by, in
+// runs of entries in the same directory, for the cache tree's counts.
+type dirRuns struct {
+	// dirs holds the runs' directories one after the other (each ending
+	// in "/", "" for the root).
+	dirs []byte
+	runs []dirRun
+}
+
+// dirRun is a run of entries in one directory: dirs[start:end], count
+// entries.
+type dirRun struct{ start, end, count int }
+
+// add counts the entry at path and returns the number of its run (runs
+// are numbered from 0 in order: entries of one run share their directory)
+// and whether it is a file at the root.
+func (r *dirRuns) add(path []byte) (run int, root bool) {
+	d := bytes.LastIndexByte(path, '/') + 1
+	if n := len(r.runs); n > 0 {
+		last := &r.runs[n-1]
+		if last.end-last.start == d && bytes.Equal(r.dirs[last.start:last.end], path[:d]) {
+			last.count++
+			return n - 1, d == 0
+		}
+	}
+	start := len(r.dirs)
+	r.dirs = append(r.dirs, path[:d]...)
+	r.runs = append(r.runs, dirRun{start: start, end: len(r.dirs), count: 1})
+	return len(r.runs) - 1, d == 0
+}
+
+// countInto adds the entries of every run to the directories of the cache
+// tree that hold them (nil: none).
+func (r *dirRuns) countInto(root *cacheTree) {
+	if root == nil {
+		return
+	}
+	for _, run := range r.runs {
+		root.entries += run.count
+		node, rest := root, r.dirs[run.start:run.end]
+		for len(rest) > 0 {
+			i := bytes.IndexByte(rest, '/')
+			if node = node.children[string(rest[:i])]; node == nil {
+				break
+			}
+			node.entries += run.count
+			rest = rest[i+1:]
+		}
+	}
+}
+
+// inOrder checks that an entry follows the previous one as git writes
+// them: paths in increasing byte order, a path repeated only for its
+// conflict stages, in increasing order. git reads an index that breaks
+// this and commits from it a tree that `git fsck` refuses (not sorted, or
+// the same name twice), which the two readers of such a tree read
+// differently: it is refused here.
+func inOrder(prev []byte, prevStage int, name []byte, stage int, i uint32) error {
+	if i == 0 {
+		return nil
+	}
+	switch c := bytes.Compare(prev, name); {
+	case c > 0:
+		return fmt.Errorf("entry %d (%s) is out of order: git would commit a tree git fsck refuses (not sorted); rebuild the index with `git read-tree HEAD` (the work tree is kept) and stage the changes again", i, name)
+	case c == 0 && (prevStage == 0 || prevStage >= stage):
+		return fmt.Errorf("entry %d (%s) is listed twice: git would commit a tree git fsck refuses (the same name twice); rebuild the index with `git read-tree HEAD` (the work tree is kept) and stage the changes again", i, name)
+	}
+	return nil
+}
+
+// indexHeaderSize is the signature, version and entry count.
+const indexHeaderSize = 12
+
+// extensionsStart walks over the entries of an index without decoding
+// them and returns where its extensions start: git's reading of an index
+// takes the entries from git, and the cache tree from the file (see
+// cacheTreeOf).
+func extensionsStart(data []byte) (int, error) {
+	if len(data) < indexHeaderSize+hashLen || string(data[:4]) != "DIRC" {
+		return 0, errors.New("not a git index file")
+	}
+	end := len(data) - hashLen
+	version, count := binary.BigEndian.Uint32(data[4:8]), binary.BigEndian.Uint32(data[8:12])
+	if version < 2 || version > 4 {
+		return 0, fmt.Errorf("index version %d is not supported", version)
+	}
+	if uint64(count) > uint64(end)/entryMinSize {
+		return 0, fmt.Errorf("index claims %d entries, more than its size allows", count)
+	}
+	pos, nameLen := indexHeaderSize, 0
+	for i := uint32(0); i < count; i++ {
+		var err error
+		if pos, err = skipEntry(data[:end], pos, version, &nameLen); err != nil {
+			return 0, fmt.Errorf("entry %d: %w", i, err)
+		}
+	}
+	return pos, nil
+}
+
+// describeExtension names a mandatory index extension for an error.
+func describeExtension(sig string) string {
+	switch sig {
+	case "link":
+		return "split index (core.splitIndex)"
+	case "sdir":
+		return "sparse index (index.sparse)"
+	}
+	return fmt.Sprintf("index extension %q", sig)
+}
+
+// skipEntry returns where the entry at pos ends, checking its lengths as
+// readEntry does; nameLen is the length of the previous path (version 4
+// paths are written as changes to it).
+func skipEntry(data []byte, pos int, version uint32, nameLen *int) (int, error) {
+	start := pos
+	if pos+entryFixedSize > len(data) {
+		return 0, errors.New("truncated")
+	}
+	flags := binary.BigEndian.Uint16(data[pos+60 : pos+62])
+	pos += entryFixedSize
+	if flags&flagExtended != 0 {
+		if version < 3 {
+			return 0, errors.New("extended flags in a version 2 index")
+		}
+		if pos+2 > len(data) {
+			return 0, errors.New("truncated extended flags")
+		}
+		pos += 2
+	}
+	if version == 4 {
+		strip, n := varint(data[pos:])
+		if n == 0 || strip > *nameLen {
+			return 0, errors.New("corrupt path compression")
+		}
+		pos += n
+		nul := bytes.IndexByte(data[pos:], 0)
+		if nul < 0 {
+			return 0, errors.New("unterminated path")
+		}
+		*nameLen += nul - strip
+		return pos + nul + 1, nil
+	}
+	nameLen2 := int(flags & 0xfff)
+	if nameLen2 == 0xfff {
+		nul := bytes.IndexByte(data[pos:], 0)
+		if nul < 0 {
+			return 0, errors.New("unterminated path")
+		}
+		nameLen2 = nul
+	}
+	if pos+nameLen2 > len(data) {
+		return 0, errors.New("truncated path")
+	}
+	// Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
+	pos = start + (pos-start+nameLen2+8)&^7
+	if pos > len(data) {
+		return 0, errors.New("truncated padding")
+	}
+	return pos, nil
 }
 
 // readEntry decodes the entry at pos into e, leaving its path in name, and
@@ -277,7 +479,9 @@ func readEntry(data []byte, pos int, version uint32, name *[]byte, e *indexEntry
 		if pos+nameLen > len(data) {
 			return 0, false, errors.New("truncated path")
 		}
-		*name = append((*name)[:0], data[pos:pos+nameLen]...)
+		// The path stays in data; a capacity of its length makes any
+		// append to it copy.
+		*name = data[pos : pos+nameLen : pos+nameLen]
 		// Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
 		pos = start + (pos-start+nameLen+8)&^7
 		if pos > len(data) {
@@ -307,48 +511,28 @@ func varint(data []byte) (val, n int) {
 	return val, n
 }
 
-// readExtensions rejects index extensions that change what the entries
-// mean (a split index keeps most entries elsewhere, a sparse index folds
-// directories into single entries) and returns the cache tree.
-func readExtensions(ext []byte) (*cacheTree, error) {
-	var tree *cacheTree
-	for len(ext) >= 8 {
-		sig := string(ext[:4])
-		size := uint64(binary.BigEndian.Uint32(ext[4:8]))
-		if size > uint64(len(ext)-8) {
-			return nil, fmt.Errorf("extension %q is truncated", sig)
-		}
-		body := ext[8 : 8+size]
-		switch sig {
-		case "link":
-			return nil, fmt.Errorf("%w: split index (core.splitIndex); run `git update-index --no-split-index`", ErrUnsupported)
-		case "sdir":
-			return nil, fmt.Errorf("%w: sparse index (index.sparse); run `git sparse-checkout disable` or `git config index.sparse false`", ErrUnsupported)
-		case "TREE":
-			t, rest, err := parseCacheTree(body, 0)
-			if err != nil {
-				return nil, fmt.Errorf("cache tree: %w", err)
-			}
-			if len(rest) != 0 {
-				return nil, errors.New("cache tree: trailing data")
-			}
-			tree = t
-		}
-		ext = ext[8+size:]
+// readCacheTree decodes the body of a cache-tree extension.
+func readCacheTree(body []byte) (*cacheTree, error) {
+	t, rest, err := parseCacheTree(body, 0)
+	if err != nil {
+		return nil, fmt.Errorf("cache tree: %w", err)
 	}
-	if len(ext) != 0 {
-		return nil, errors.New("truncated extension header")
+	if len(rest) != 0 {
+		return nil, errors.New("cache tree: trailing data")
 	}
-	return tree, nil
+	return t, nil
 }
 
 // cacheTree is one directory of the index's cache-tree extension.
 type cacheTree struct {
 	// valid is false when an entry below was changed since the tree was
 	// written; hash is then unknown.
-	valid    bool
-	hash     plumbing.Hash
-	children map[string]*cacheTree
+	valid bool
+	hash  plumbing.Hash
+	// entryCount is how many index entries the directory holds, as the
+	// cache tree records it; entries is how many it does hold.
+	entryCount, entries int
+	children            map[string]*cacheTree
 }
 
 // maxCacheTreeDepth bounds the nesting of a crafted cache tree.
@@ -377,7 +561,7 @@ func parseCacheTree(data []byte, depth int) (*cacheTree, []byte, error) {
 		return nil, nil, fmt.Errorf("bad counts %q", data[:nl])
 	}
 	data = data[nl+1:]
-	t := &cacheTree{valid: count >= 0}
+	t := &cacheTree{valid: count >= 0, entryCount: count}
 	if t.valid {
 		if len(data) < hashLen {
 			return nil, nil, errors.New("truncated object id")
@@ -406,6 +590,33 @@ func (t *cacheTree) child(name string) *cacheTree {
 		return nil
 	}
 	return t.children[name]
+}
+
+// verifyCacheTree checks the cache tree against the entries counted into
+// it. When git writes the tree of a commit (cache-tree.c, update_one), it
+// takes the object id of a valid directory without looking at its entries,
+// and skips as many entries as the directory claims to hold: where that
+// count is wrong, the commit would hold other files than the index lists.
+// git keeps the counts right; an index whose counts are wrong was written
+// by something else, and is refused. A directory that holds no entry is
+// never looked at by git, and the root's count is never used.
+func verifyCacheTree(root *cacheTree) error {
+	if root == nil {
+		return nil
+	}
+	var walk func(t *cacheTree, path string) error
+	walk = func(t *cacheTree, path string) error {
+		if path != "" && t.valid && t.entries > 0 && t.entries != t.entryCount {
+			return fmt.Errorf("the cache tree says %s holds %d entries, but the index lists %d there: git would commit other files than the index shows. This index was not written by git: rebuild it with `git read-tree HEAD` (the work tree is kept) and stage the changes again", path, t.entryCount, t.entries)
+		}
+		for _, name := range slices.Sorted(maps.Keys(t.children)) {
+			if err := walk(t.children[name], path+name+"/"); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(root, "")
 }
 
 // Scope says which paths a check reads: those that may be governed

@@ -1,9 +1,7 @@
 package gitdiff
 
 import (
-	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -18,6 +16,8 @@ import (
 // number of parents (an octopus) is judged against every parent and every
 // merge base of every two of them.
 type merge struct {
+	// repo reads the trees.
+	repo    *Repo
 	parents []*object.Tree
 	// pairs are the parents taken two at a time, each with the trees of
 	// every merge base of the two (none when they share no history).
@@ -37,7 +37,7 @@ type mergePair struct {
 // newMerge reads the trees of a merge's parents and of the merge bases of
 // every two of them.
 func (r *Repo) newMerge(parents []plumbing.Hash) (*merge, error) {
-	m := &merge{}
+	m := &merge{repo: r}
 	for _, p := range parents {
 		t, err := r.commitTree(p)
 		if err != nil {
@@ -89,7 +89,7 @@ func (r *Repo) mergeChangesOf(m *merge, candidates []string, result func(path st
 		}
 		versions := make([]*entry, len(m.parents))
 		for i, pt := range m.parents {
-			if versions[i], err = lookup(pt, path); err != nil {
+			if versions[i], err = r.lookup(pt, path); err != nil {
 				return nil, err
 			}
 		}
@@ -149,7 +149,7 @@ func (r *Repo) commitMerge(c *object.Commit, tree *object.Tree, scope *unitScope
 	if err != nil {
 		return nil, plumbing.ZeroHash, err
 	}
-	list, err := r.mergeChangesOf(m, candidates, func(path string) (*entry, error) { return lookup(tree, path) })
+	list, err := r.mergeChangesOf(m, candidates, func(path string) (*entry, error) { return r.lookup(tree, path) })
 	if err != nil {
 		return nil, plumbing.ZeroHash, err
 	}
@@ -167,15 +167,12 @@ func addPaths(paths entries, sets ...entries) {
 
 // lookup returns the file entry at path in a tree, or nil when there is
 // none (or it is a directory).
-func lookup(t *object.Tree, path string) (*entry, error) {
-	e, err := t.FindEntry(path)
-	if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
-		return nil, nil
-	}
+func (r *Repo) lookup(t *object.Tree, path string) (*entry, error) {
+	e, err := r.findEntry(t.Hash, path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	if e.Mode == filemode.Dir {
+	if e == nil || e.Mode == filemode.Dir {
 		return nil, nil
 	}
 	return &entry{hash: e.Hash, mode: e.Mode}, nil
@@ -201,7 +198,7 @@ func (m *merge) baseVersions(path string) ([]*entry, error) {
 			continue
 		}
 		var err error
-		if out[k], err = lookup(t, path); err != nil {
+		if out[k], err = m.repo.lookup(t, path); err != nil {
 			return nil, err
 		}
 	}
@@ -226,7 +223,7 @@ func (m *merge) trivial(path string, now *entry, versions []*entry) (bool, error
 				continue
 			}
 			other := versions[pair.i+pair.j-i]
-			ok, err := unchangedSince(other, path, pair.bases)
+			ok, err := m.unchangedSince(other, path, pair.bases)
 			if err != nil {
 				return false, err
 			}
@@ -244,12 +241,12 @@ func (m *merge) trivial(path string, now *entry, versions []*entry) (bool, error
 
 // unchangedSince reports whether the file at path is v in every one of the
 // trees bases (absent when there are none: unrelated histories).
-func unchangedSince(v *entry, path string, bases []*object.Tree) (bool, error) {
+func (m *merge) unchangedSince(v *entry, path string, bases []*object.Tree) (bool, error) {
 	if len(bases) == 0 {
 		return v == nil, nil
 	}
 	for _, t := range bases {
-		b, err := lookup(t, path)
+		b, err := m.repo.lookup(t, path)
 		if err != nil {
 			return false, err
 		}
@@ -264,27 +261,4 @@ func unchangedSince(v *entry, path string, bases []*object.Tree) (bool, error) {
 // same object with the same mode).
 func sameEntry(a, b *entry) bool {
 	return (a == nil) == (b == nil) && (a == nil || *a == *b)
-}
-
-// mergeBases returns every merge base of two commits (none when they share
-// no history; several after criss-cross merges).
-func (r *Repo) mergeBases(a, b plumbing.Hash) ([]plumbing.Hash, error) {
-	ca, err := r.repo.CommitObject(a)
-	if err != nil {
-		return nil, r.objectError("commit", a, err)
-	}
-	cb, err := r.repo.CommitObject(b)
-	if err != nil {
-		return nil, r.objectError("commit", b, err)
-	}
-	bases, err := ca.MergeBase(cb)
-	if err != nil {
-		return nil, fmt.Errorf("merge base of %s and %s: %w", a, b, err)
-	}
-	out := make([]plumbing.Hash, 0, len(bases))
-	for _, c := range bases {
-		out = append(out, c.Hash)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
-	return out, nil
 }

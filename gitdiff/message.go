@@ -13,16 +13,21 @@ type MessageSettings struct {
 }
 
 // MessageSettings reads core.commentChar, core.commentString and
-// commit.cleanup as git does in this repository (see readGitConfig for
-// where they come from, `git -c` included).
+// commit.cleanup as git does in this repository (see Config: git itself
+// answers, `git -c` included).
 func (r *Repo) MessageSettings() (MessageSettings, error) {
-	cfg, err := r.readGitConfig()
-	if err != nil {
-		return MessageSettings{}, fmt.Errorf("reading git's configuration: %w", err)
-	}
-	s := MessageSettings{CommentChar: cfg.string("core.commentchar"), Cleanup: cfg.string("commit.cleanup")}
-	if v := cfg.string("core.commentstring"); v != "" {
-		s.CommentChar = v
+	var s MessageSettings
+	for _, k := range []struct {
+		key string
+		to  *string
+	}{{"core.commentchar", &s.CommentChar}, {"core.commentstring", &s.CommentChar}, {"commit.cleanup", &s.Cleanup}} {
+		v, ok, err := r.Config(k.key)
+		if err != nil {
+			return MessageSettings{}, fmt.Errorf("reading git's configuration: %w", err)
+		}
+		if ok && v != "" {
+			*k.to = v
+		}
 	}
 	return s, nil
 }

@@ -3,7 +3,6 @@ package gitdiff
 import (
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"sort"
 
@@ -86,26 +85,14 @@ func (r *Repo) blobHashingPrefix(e entry, prefix int64) (*changes.Blob, []byte, 
 }
 
 func (r *Repo) readBlob(h plumbing.Hash, prefix int64) ([]byte, []byte, error) {
-	kind, data, sum, err := r.objects.readHashingPrefix(h, prefix)
+	kind, data, sum, err := r.reader.object(h, prefix)
 	if err == nil && kind != plumbing.BlobObject {
 		err = fmt.Errorf("object %s is a %s, not a blob", h, kind)
 	}
-	if !errors.Is(err, plumbing.ErrObjectNotFound) {
-		return data, sum, err
-	}
-	obj, err := r.repo.BlobObject(h)
 	if err != nil {
 		return nil, nil, r.objectError("blob", h, err)
 	}
-	rd, err := obj.Reader()
-	if err != nil {
-		return nil, nil, fmt.Errorf("reading blob %s: %w", h, err)
-	}
-	defer rd.Close()
-	if data, err = io.ReadAll(rd); err != nil {
-		return nil, nil, fmt.Errorf("reading blob %s: %w", h, err)
-	}
-	return data, nil, nil
+	return data, sum, nil
 }
 
 // objectError explains a missing object; in a shallow clone that is a sign

@@ -4,16 +4,17 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 
@@ -22,14 +23,13 @@ import (
 
 // Options configure how a repository is found and read.
 type Options struct {
-	// Getenv reads the environment git gives its hooks: GIT_DIR,
-	// GIT_WORK_TREE, GIT_INDEX_FILE, GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL,
-	// GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL, GIT_QUARANTINE_PATH and
-	// GIT_OBJECT_DIRECTORY (a push's objects, see quarantined), and for SigningSettings
-	// where git's configuration is (HOME, XDG_CONFIG_HOME, EMAIL,
-	// GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM,
-	// GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT and its keys and values). nil
-	// reads none of them.
+	// Getenv reads the environment git gives its hooks: where the
+	// repository, its index and its objects are (GIT_DIR, GIT_WORK_TREE,
+	// GIT_INDEX_FILE, a pre-receive hook's quarantine), the identities
+	// (GIT_AUTHOR_*, GIT_COMMITTER_*), and what the git commands small-hook
+	// runs need (PATH, HOME, GIT_CONFIG_*; see passedEnv), and
+	// SMALL_HOOK_READER (see Open). The git commands get no other
+	// variable of the process. nil reads none of them.
 	Getenv func(string) string
 }
 
@@ -43,83 +43,158 @@ func (o Options) getenv(name string) string {
 
 // Repo is an open repository.
 type Repo struct {
-	repo      *git.Repository
-	storage   *filesystem.Storage
 	opts      Options
 	gitDir    string // this work tree's git directory
 	commonDir string // "" when gitDir is the common directory
 	workTree  string // "" for a bare repository
-	// index holds the index file's bytes once read: a check reads it for
-	// the governed files and for configuration files.
-	index     []byte
-	indexRead bool
-	// indexChecked waits for the verification of the index's checksum,
-	// which runs while the index is decoded (see readIndex).
-	indexChecked func() error
-	// indexCommon and indexAll are the index decoded for most scopes and
-	// for every path (see readIndex).
-	indexCommon, indexAll *indexFile
-	// releases unmap what the repository mapped.
-	releases []func() error
-	blobs    map[string]*changes.Blob
-	// objects reads loose and packed objects without go-git, which reads
-	// what it cannot find.
-	objects *objectStore
+	// reader reads objects, HEAD and the index for the whole run;
+	// readerWhy says why git serves the run ("" for the fast reader).
+	reader    reader
+	readerWhy string
+	// git runs git on this repository: revisions, configuration.
+	git *gitRunner
+	// storage reads the files go-git reads well: the shallow boundary,
+	// the commit-graph's place, the refs for the fast reader.
+	storage *filesystem.Storage
+	// config is git's configuration, read on first need.
+	config *gitConfig
+	// blobs, trees and commits are what the run has read (see Range for
+	// what it keeps).
+	blobs   map[string]*changes.Blob
+	trees   map[plumbing.Hash]*object.Tree
+	commits map[plumbing.Hash]*object.Commit
 }
 
 // Open opens the repository that contains dir: a work tree (from any of its
 // subdirectories), a linked worktree, or a bare repository. GIT_DIR and
-// GIT_WORK_TREE, read through opts, are honoured as git honours them.
+// GIT_WORK_TREE, read through opts, are honoured as git honours them. A
+// probe of the repository decides which reader serves the run (see probe
+// and Reader); SMALL_HOOK_READER=git, read through opts, has git serve it
+// whatever the probe finds.
 func Open(dir string, opts Options) (*Repo, error) {
 	loc, err := locate(dir, opts)
 	if err != nil {
 		return nil, err
 	}
-	return openAt(loc, opts)
+	storage := newStorage(loc)
+	cfg, cfgErr := storage.Config()
+	why, err := probe(loc, cfg, cfgErr, opts)
+	if err != nil {
+		return nil, err
+	}
+	switch asked := opts.getenv("SMALL_HOOK_READER"); asked {
+	case "", "auto":
+	case ReaderGit:
+		if why == "" {
+			why = "SMALL_HOOK_READER=git"
+		}
+	default:
+		return nil, fmt.Errorf("SMALL_HOOK_READER=%s: the reader can be git or auto (the fast reader is taken only where the probe proves it reads as git does)", asked)
+	}
+	fast := &fastReader{indexPath: indexPathOf(loc, opts)}
+	if why == "" && loc.workTree != "" {
+		if why, fast, err = probeIndex(fast.indexPath); err != nil {
+			return nil, err
+		}
+	}
+	if why != "" {
+		return openWithGit(dir, opts, why)
+	}
+	return openFast(loc, opts, storage, fast), nil
 }
 
-// openAt opens the repository whose files are at loc.
-func openAt(loc location, opts Options) (*Repo, error) {
+// openFast opens the repository at loc with the fast reader, whose index
+// the probe has read.
+func openFast(loc location, opts Options, storage *filesystem.Storage, fast *fastReader) *Repo {
+	r := openRepoAt(loc, opts, storage)
+	override := map[string]string{"GIT_DIR": loc.gitDir, "GIT_WORK_TREE": loc.workTree}
+	runIn := loc.workTree
+	if runIn == "" {
+		runIn = loc.gitDir
+	}
+	r.git = newGitRunner(runIn, opts, override)
+	fast.objects, fast.refs = newObjectStore(loc.objectsDir()), storage
+	r.reader = fast
+	return r
+}
+
+// openWithGit opens the repository git finds from dir, with git as its
+// reader: where it is, its format and everything it holds come from git.
+func openWithGit(dir string, opts Options, why string) (*Repo, error) {
+	runner := newGitRunner(dir, opts, nil)
+	loc, err := gitLocate(runner)
+	if err != nil {
+		return nil, err
+	}
+	r := openRepoAt(loc, opts, newStorage(loc))
+	r.git, r.readerWhy = runner, why
+	r.reader = &gitReader{git: runner, indexPath: r.indexPath()}
+	return r, nil
+}
+
+func openRepoAt(loc location, opts Options, storage *filesystem.Storage) *Repo {
+	return &Repo{opts: opts, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, storage: storage,
+		blobs: map[string]*changes.Blob{}, trees: map[plumbing.Hash]*object.Tree{}, commits: map[plumbing.Hash]*object.Commit{}}
+}
+
+// newStorage is go-git's storage of the repository at loc.
+func newStorage(loc location) *filesystem.Storage {
 	var fs billy.Filesystem = osfs.New(loc.gitDir)
 	if loc.commonDir != "" {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(loc.commonDir))
 	}
-	return open(filesystem.NewStorage(fs, cache.NewObjectLRUDefault()), loc, opts)
+	return filesystem.NewStorage(fs, cache.NewObjectLRUDefault())
 }
 
-// twin opens the same repository again: a Repo shares no state with its
-// twin (object stores, caches, go-git's storage), so the two can be read
-// on two goroutines at once, one each.
-func (r *Repo) twin() (*Repo, error) {
-	return openAt(location{gitDir: r.gitDir, commonDir: r.commonDir, workTree: r.workTree}, r.opts)
-}
-
-func open(storage *filesystem.Storage, loc location, opts Options) (*Repo, error) {
-	cfg, err := storage.Config()
+// gitLocate asks git where the repository is, and refuses a format
+// small-hook does not read.
+func gitLocate(runner *gitRunner) (location, error) {
+	out, err := runner.output("rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--is-inside-work-tree", "--show-object-format")
 	if err != nil {
-		return nil, fmt.Errorf("reading the git config of %s: %w", loc.gitDir, err)
+		return location{}, fmt.Errorf("finding the repository: %w", err)
 	}
-	if err := checkFormat(cfg); err != nil {
-		return nil, err
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 4 {
+		return location{}, fmt.Errorf("finding the repository: git rev-parse printed %q", out)
 	}
-	r := &Repo{storage: storage, opts: opts, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, blobs: map[string]*changes.Blob{}}
-	r.objects = newObjectStore(r.objectsDir())
-	r.objects.incoming = quarantined(opts, loc.gitDir)
-	if r.repo, err = git.Open(&tolerantStorage{Storage: storage, objects: r.objects}, nil); err != nil {
-		return nil, fmt.Errorf("opening %s: %w", loc.gitDir, err)
+	if lines[3] != "sha1" {
+		return location{}, fmt.Errorf("%w: %s", ErrUnsupported, sha256Unsupported(lines[3]))
 	}
-	return r, nil
+	loc := location{gitDir: filepath.Clean(lines[0])}
+	if common := filepath.Clean(lines[1]); common != loc.gitDir {
+		loc.commonDir = common
+	}
+	if lines[2] == "true" {
+		top, err := runner.line("rev-parse", "--show-toplevel")
+		if err != nil {
+			return location{}, fmt.Errorf("finding the work tree: %w", err)
+		}
+		loc.workTree = top
+	}
+	return loc, nil
 }
 
-// Close releases the files the repository holds open or mapped; the Repo
+// twin opens the same repository again, with the same reader: a Repo shares
+// no state with its twin (object stores, caches, processes), so the two can
+// be read on two goroutines at once, one each. The twin starts with the
+// commits r has decoded (a range's, once it is walked), so that none is
+// decoded twice.
+func (r *Repo) twin() (*Repo, error) {
+	loc := location{gitDir: r.gitDir, commonDir: r.commonDir, workTree: r.workTree}
+	t := openRepoAt(loc, r.opts, newStorage(loc))
+	t.git, t.readerWhy, t.reader = r.git, r.readerWhy, r.reader.twin()
+	t.commits = maps.Clone(r.commits)
+	return t, nil
+}
+
+// Reader names the reader that serves the run (ReaderFast or ReaderGit)
+// and, for git, why the fast reader could not.
+func (r *Repo) Reader() (name, why string) { return r.reader.name(), r.readerWhy }
+
+// Close releases the files and processes the repository holds; the Repo
 // must not be used afterwards.
 func (r *Repo) Close() error {
-	errs := []error{r.objects.close()}
-	for _, release := range r.releases {
-		errs = append(errs, release())
-	}
-	r.releases, r.index, r.indexRead, r.indexCommon, r.indexAll = nil, nil, false, nil, nil
-	return errors.Join(errs...)
+	return r.reader.close()
 }
 
 // WorkTree is the root of the work tree; "" for a bare repository.
@@ -132,47 +207,15 @@ func checkFormat(cfg *config.Config) error {
 	}
 	ext := cfg.Raw.Section("extensions")
 	if f := ext.Option("objectformat"); f != "" && !strings.EqualFold(f, "sha1") {
-		return fmt.Errorf("%w: %s object format (SHA-256 repositories are not supported by go-git)", ErrUnsupported, f)
+		return fmt.Errorf("%w: %s", ErrUnsupported, sha256Unsupported(f))
 	}
 	return nil
 }
 
-// tolerantStorage is the storage go-git reads through. It hides
-// extensions.worktreeConfig from go-git, which refuses repositories that
-// set it (`git sparse-checkout` does) although it changes nothing
-// small-hook reads (go-git issue #1943), and it reads objects with
-// objectStore, leaving to go-git's own storage only what that cannot find.
-type tolerantStorage struct {
-	*filesystem.Storage
-	objects *objectStore
-}
-
-// EncodedObject reads an object of type t (or any type) by its id.
-func (s *tolerantStorage) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
-	kind, data, err := s.objects.read(h)
-	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		return s.Storage.EncodedObject(t, h)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if t != plumbing.AnyObject && kind != t {
-		return nil, plumbing.ErrObjectNotFound
-	}
-	return &storedObject{hash: h, kind: kind, data: data}, nil
-}
-
-// Config returns the repository configuration without worktreeConfig.
-func (s *tolerantStorage) Config() (*config.Config, error) {
-	cfg, err := s.Storage.Config()
-	if err != nil || cfg.Raw == nil || !cfg.Raw.HasSection("extensions") {
-		return cfg, err
-	}
-	ext := cfg.Raw.Section("extensions")
-	if ext.HasOption("worktreeConfig") {
-		ext.RemoveOption("worktreeConfig")
-	}
-	return cfg, nil
+// sha256Unsupported says why a repository of another object format than
+// SHA-1 cannot be checked, whichever reader would read it.
+func sha256Unsupported(format string) string {
+	return fmt.Sprintf("the repository's objects are named by %s ids: small-hook names every object by a 20-byte SHA-1 id (go-git v5's plumbing.Hash, which its readers, units and reports carry), so it reads SHA-1 repositories only", format)
 }
 
 // location is where a repository keeps its files.
@@ -279,36 +322,16 @@ func commonDir(gitDir string) (string, error) {
 	return filepath.Clean(dir), nil
 }
 
-// Location is where a repository keeps its files.
-type Location struct {
-	// GitDir is this work tree's git directory.
-	GitDir string
-	// CommonDir is the directory shared by all worktrees (objects, refs,
-	// config, hooks); equal to GitDir outside linked worktrees.
-	CommonDir string
-	// WorkTree is the work tree's root; "" for a bare repository.
-	WorkTree string
-}
-
-// LocateWith finds the repository that contains dir without opening it,
-// reading GIT_DIR and GIT_WORK_TREE through opts.
-func LocateWith(dir string, opts Options) (Location, error) {
-	loc, err := locate(dir, opts)
-	if err != nil {
-		return Location{}, err
-	}
-	common := loc.commonDir
-	if common == "" {
-		common = loc.gitDir
-	}
-	return Location{GitDir: loc.gitDir, CommonDir: common, WorkTree: loc.workTree}, nil
-}
-
 // objectsDir is where the repository keeps its objects (shared by linked
 // worktrees).
 func (r *Repo) objectsDir() string {
-	if r.commonDir != "" {
-		return filepath.Join(r.commonDir, "objects")
+	return location{gitDir: r.gitDir, commonDir: r.commonDir}.objectsDir()
+}
+
+// objectsDir is where the repository at loc keeps its objects.
+func (loc location) objectsDir() string {
+	if loc.commonDir != "" {
+		return filepath.Join(loc.commonDir, "objects")
 	}
-	return filepath.Join(r.gitDir, "objects")
+	return filepath.Join(loc.gitDir, "objects")
 }

@@ -37,7 +37,7 @@ func (r *Repo) oldBlob(old entry, now *changes.Blob, prefixSum []byte) (*changes
 	if !regular(old) || now == nil || now.Kind != changes.KindFile {
 		return r.blob(old)
 	}
-	size, ok := r.objects.blobSize(old.hash)
+	size, ok := r.reader.blobSize(old.hash)
 	if !ok || size < minPrefixProof || size > int64(len(now.Data)) {
 		return r.blob(old)
 	}
@@ -59,7 +59,7 @@ func (r *Repo) prefixCandidate(old, now entry) int64 {
 	if _, ok := r.blobs[blobKey(old)]; ok || !regular(old) || !regular(now) {
 		return -1
 	}
-	size, ok := r.objects.blobSize(old.hash)
+	size, ok := r.reader.blobSize(old.hash)
 	if !ok || size < minPrefixProof {
 		return -1
 	}
@@ -105,14 +105,6 @@ func prefixSumOf(h hash.Hash) []byte {
 // (for a delta, from the start of the delta). ok is false when it cannot
 // tell; nothing here is trusted, the caller proves what it uses.
 func (s *objectStore) blobSize(h plumbing.Hash) (int64, bool) {
-	if size, ok := s.ownBlobSize(h); ok || s.incoming == nil {
-		return size, ok
-	}
-	return s.incoming.blobSize(h)
-}
-
-// ownBlobSize is blobSize in this store alone.
-func (s *objectStore) ownBlobSize(h plumbing.Hash) (int64, bool) {
 	if !s.packsLoaded {
 		if size, err := s.looseSize(h); err == nil {
 			return size, true

@@ -9,40 +9,57 @@ import (
 )
 
 // TestQuarantinedObjectsAreRead: the objects of a push wait, as a pack,
-// in a directory of their own while the pre-receive hook runs; they are
-// read from the directory GIT_QUARANTINE_PATH names (git), or
-// GIT_OBJECT_DIRECTORY names relative to the git directory (GitLab's
-// Gitaly), and are missing without either.
+// in a directory of their own while the pre-receive hook runs, which git
+// names in GIT_OBJECT_DIRECTORY (with the repository's own objects as
+// GIT_ALTERNATE_OBJECT_DIRECTORIES, and GIT_QUARANTINE_PATH), absolute;
+// GitLab's Gitaly names them relative to the repository, where it runs the
+// hook. The probe hands such a run to git, which reads the push's objects
+// either way; without the variables they are missing.
 func TestQuarantinedObjectsAreRead(t *testing.T) {
-	server := newRepo(t)
-	server.write(".small/plan.small.yml", "a\n")
-	base := server.commit("base")
-	client := &repo{t: t, dir: t.TempDir()}
-	server.gitIn(client.dir, nil, "clone", "-q", server.dir, ".")
-	client.write(".small/plan.small.yml", "a\nb\n")
-	head := client.commit("pushed")
+	work := newRepo(t)
+	work.write(".small/plan.small.yml", "a\n")
+	base := work.commit("base")
+	server := filepath.Join(t.TempDir(), "server.git")
+	work.git("clone", "-q", "--bare", work.dir, server)
+	work.write(".small/plan.small.yml", "a\nb\n")
+	head := work.commit("pushed")
 
-	quarantine := filepath.Join(server.dir, ".git", "objects", "incoming-push")
+	quarantine := filepath.Join(server, "objects", "incoming-push")
 	if err := os.MkdirAll(filepath.Join(quarantine, "pack"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	list := exec.Command("sh", "-c", "git rev-list --objects "+base+".."+head+" | git pack-objects -q "+filepath.Join(quarantine, "pack", "pack"))
-	list.Dir = client.dir
+	list.Dir = work.dir
 	if out, err := list.CombinedOutput(); err != nil {
 		t.Fatalf("packing the push: %v\n%s", err, out)
 	}
+	open := func(env map[string]string) (*Repo, error) {
+		return Open(server, Options{Getenv: func(k string) string { return env[k] }})
+	}
 	for name, env := range map[string]map[string]string{
-		"GIT_QUARANTINE_PATH":           {"GIT_QUARANTINE_PATH": quarantine},
-		"GIT_OBJECT_DIRECTORY relative": {"GIT_OBJECT_DIRECTORY": "objects/incoming-push"},
+		"git": {"GIT_QUARANTINE_PATH": quarantine, "GIT_OBJECT_DIRECTORY": quarantine,
+			"GIT_ALTERNATE_OBJECT_DIRECTORIES": filepath.Join(server, "objects")},
+		"Gitaly, relative": {"GIT_OBJECT_DIRECTORY": "objects/incoming-push", "GIT_ALTERNATE_OBJECT_DIRECTORIES": "objects"},
 	} {
-		units, err := rangeUnits(server.openWith(env), base, head, Scope{})
+		g, err := open(env)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if reader, _ := g.Reader(); reader != ReaderGit {
+			t.Errorf("%s: read by %s, want git", name, reader)
+		}
+		units, err := rangeUnits(g, base, head, Scope{})
 		if err != nil || len(units) != 1 || summary(units[0].Changes) != ".small/plan.small.yml:a>a\nb" {
 			t.Errorf("%s: %d units, %v", name, len(units), err)
 		}
+		g.Close()
 	}
-	// go-git finds loose objects of a directory named incoming-*, but no
-	// pack: without the variables, the push's commit is missing.
-	if _, err := rangeUnits(server.open(), base, head, Scope{}); err == nil || !strings.Contains(err.Error(), head) {
+	g, err := open(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if _, err := rangeUnits(g, base, head, Scope{}); err == nil || !strings.Contains(err.Error(), head) {
 		t.Errorf("without the variables: %v", err)
 	}
 }

@@ -146,48 +146,6 @@ func (r *Repo) keepBlobs(u changes.Unit) {
 	r.blobs = kept
 }
 
-// Resolve turns a revision (branch, tag, SHA, HEAD~2, origin/main) into
-// the full id of the commit it names.
-func (r *Repo) Resolve(rev string) (string, error) {
-	h, err := r.resolve(rev)
-	if err != nil {
-		return "", err
-	}
-	return h.String(), nil
-}
-
-// resolve turns a revision into a commit id, with an error that says why
-// it cannot: no commit yet, a shallow clone, or no such revision.
-func (r *Repo) resolve(rev string) (plumbing.Hash, error) {
-	h, err := r.repo.ResolveRevision(plumbing.Revision(rev))
-	if err != nil {
-		switch {
-		case r.unborn(rev):
-			return plumbing.ZeroHash, fmt.Errorf("%s: %w", rev, ErrUnborn)
-		case r.isShallow():
-			return plumbing.ZeroHash, fmt.Errorf("unknown revision %q: %w", rev, ErrShallow)
-		}
-		return plumbing.ZeroHash, fmt.Errorf("unknown revision %q: no branch, tag or commit of this repository has that name", rev)
-	}
-	if _, err := r.repo.CommitObject(*h); err != nil {
-		return plumbing.ZeroHash, r.objectError("commit", *h, err)
-	}
-	return *h, nil
-}
-
-// unborn reports whether rev names HEAD, or the branch HEAD points to,
-// while that branch has no commit yet.
-func (r *Repo) unborn(rev string) bool {
-	head, err := r.repo.Storer.Reference(plumbing.HEAD)
-	if err != nil || head.Type() != plumbing.SymbolicReference {
-		return false
-	}
-	if _, err := r.repo.Storer.Reference(head.Target()); err == nil {
-		return false
-	}
-	return rev == "HEAD" || rev == head.Target().String() || rev == head.Target().Short()
-}
-
 // commitUnit builds the unit of one commit: what it changed against its
 // parent (every parent, for a merge). What the unit reads on demand,
 // reader reads.

@@ -246,7 +246,7 @@ func TestIndexScopesShareOneDecoding(t *testing.T) {
 	for _, order := range [][]int{{0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}, {1, 3, 0, 2, 5, 4}} {
 		g := r.open()
 		for _, i := range order {
-			got, err := g.readIndex(scopes[i])
+			got, err := g.reader.index(scopes[i])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -291,6 +291,100 @@ func TestLargeLooseObjectsAreVerifiedWhileInflated(t *testing.T) {
 	}{"another id": {good, other}, "shorter than declared": {short, shortID}} {
 		if _, _, err := inflateObject(c.data, c.id); err == nil {
 			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// withExtension returns index data with one more extension, empty, before
+// the checksum.
+func withExtension(data []byte, sig string) []byte {
+	body := append([]byte{}, data[:len(data)-hashLen]...)
+	body = append(append(body, sig...), 0, 0, 0, 0)
+	return resum(append(body, make([]byte, hashLen)...))
+}
+
+// TestUnknownMandatoryIndexExtensionIsRefused: git refuses an index with an
+// extension it must understand (a lower-case signature) and does not, and
+// ignores an optional one (upper case) it does not know. So does
+// small-hook: the fast decoder refuses the first, and the probe leaves such
+// an index to git, whose refusal is the check's error.
+func TestUnknownMandatoryIndexExtensionIsRefused(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/constraints.small.yml", "a1")
+	r.commit("one")
+	r.write(".small/constraints.small.yml", "a2")
+	r.git("add", "-A")
+	path := filepath.Join(r.dir, ".git", "index")
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		sig    string
+		reader string
+	}{{"abcd", ReaderGit}, {"ABCD", ReaderFast}} {
+		data := withExtension(good, tc.sig)
+		_, parseErr := parseIndex(data, Scope{})
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, gitErr := r.tryGit("ls-files")
+		g := r.open()
+		u, err := g.Staged(Scope{})
+		reader, _ := g.Reader()
+		g.Close()
+		switch {
+		case reader != tc.reader:
+			t.Errorf("%s: read by %s, want %s", tc.sig, reader, tc.reader)
+		case tc.sig == "abcd" && (gitErr == nil || parseErr == nil || err == nil || !strings.Contains(err.Error(), "abcd")):
+			t.Errorf("%s: git says %v; the decoder says %v; the staged check says %v", tc.sig, gitErr, parseErr, err)
+		case tc.sig == "ABCD" && (gitErr != nil || parseErr != nil || err != nil || summary(u.Changes) != ".small/constraints.small.yml:a1>a2"):
+			t.Errorf("%s: git says %v; the decoder says %v; the staged check says %v, %s", tc.sig, gitErr, parseErr, err, summary(u.Changes))
+		}
+	}
+}
+
+// TestIndexOutOfOrderIsRefused: git reads an index whose entries are not
+// in path order or that lists a path twice, and commits from it a tree that
+// `git fsck` refuses (not sorted, or a name twice), which go-git and git
+// read differently. Both readers refuse such an index.
+func TestIndexOutOfOrderIsRefused(t *testing.T) {
+	for _, name := range []string{"out of order", "listed twice"} {
+		r := newRepo(t)
+		r.write(".small/a", "first")
+		r.write(".small/b", "second")
+		r.commit("two")
+		path := filepath.Join(r.dir, ".git", "index")
+		good, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Both entries take the same bytes: their paths have the same length.
+		size := (entryFixedSize + len(".small/a") + 8) &^ 7
+		first, second := good[12:12+size], good[12+size:12+2*size]
+		order := [2][]byte{second, first}
+		if name == "listed twice" {
+			order = [2][]byte{first, first}
+		}
+		data := append(append(append(append([]byte{}, good[:12]...), order[0]...), order[1]...), good[12+2*size:]...)
+		if err := os.WriteFile(path, resum(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tree := r.git("write-tree")
+		if _, err := r.tryGit("fsck", "--strict", "--no-dangling"); err == nil {
+			t.Fatalf("%s: git fsck accepts the tree git writes from the index, %s", name, tree)
+		}
+		for _, asked := range []string{"", ReaderGit} {
+			g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})
+			if _, err := g.Staged(Scope{}); err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "`git read-tree HEAD`") {
+				t.Errorf("%s, reader %q: %v", name, asked, err)
+			}
+			g.Close()
+		}
+		// The advice works: git read-tree HEAD rebuilds the index.
+		r.git("read-tree", "HEAD")
+		if _, err := r.open().Staged(Scope{}); err != nil {
+			t.Errorf("%s, after git read-tree HEAD: %v", name, err)
 		}
 	}
 }

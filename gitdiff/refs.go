@@ -1,13 +1,13 @@
 package gitdiff
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 
 	"github.com/small-hook/small-hook/changes"
 )
@@ -22,34 +22,35 @@ type Ref struct {
 }
 
 // Refs lists the refs whose names start with prefix ("refs/" for all),
-// sorted by name, each with the commit it leads to. Symbolic refs are left
-// out (their targets are listed), and so are refs that lead to no commit (a
-// tag of a tree or a blob).
+// sorted by name, each with the commit it leads to, as git lists them
+// (`git for-each-ref`: every ref backend, packed refs, namespaces).
+// Symbolic refs are left out (their targets are listed), and so are refs
+// that lead to no commit (a tag of a tree or a blob).
 func (r *Repo) Refs(prefix string) ([]Ref, error) {
-	iter, err := r.repo.Storer.IterReferences()
+	out, err := r.git.output("for-each-ref", "--format=%(refname)%00%(objectname)%00%(symref)", "--", prefix)
 	if err != nil {
 		return nil, fmt.Errorf("listing the refs: %w", err)
 	}
-	var out []Ref
-	err = iter.ForEach(func(ref *plumbing.Reference) error {
-		name := ref.Name().String()
-		if ref.Type() != plumbing.HashReference || !strings.HasPrefix(name, prefix) {
-			return nil
+	var refs []Ref
+	for _, line := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
+		fields := strings.Split(line, "\x00")
+		if len(fields) != 3 || fields[2] != "" || !strings.HasPrefix(fields[0], prefix) {
+			continue
 		}
-		commit, err := r.peel(ref.Hash())
+		h, ok := parseHex([]byte(fields[1]))
+		if !ok {
+			return nil, fmt.Errorf("listing the refs: git for-each-ref printed %q", line)
+		}
+		commit, err := r.peel(h)
 		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+			return nil, fmt.Errorf("%s: %w", fields[0], err)
 		}
 		if !commit.IsZero() {
-			out = append(out, Ref{Name: name, Commit: commit.String()})
+			refs = append(refs, Ref{Name: fields[0], Commit: commit.String()})
 		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, storer.ErrStop) {
-		return nil, fmt.Errorf("listing the refs: %w", err)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
+	sort.Slice(refs, func(i, j int) bool { return refs[i].Name < refs[j].Name })
+	return refs, nil
 }
 
 // DefaultBranch returns the branch HEAD names (refs/heads/main in a bare
@@ -65,31 +66,29 @@ func (r *Repo) DefaultBranch() (ref, commit string, err error) {
 // commit when the target does not exist or leads to no commit, "" for both
 // when name does not exist or is not symbolic.
 func (r *Repo) SymbolicRef(name string) (target, commit string, err error) {
-	ref, err := r.repo.Storer.Reference(plumbing.ReferenceName(name))
-	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+	target, err = r.git.line("symbolic-ref", "-q", "--end-of-options", name)
+	switch {
+	case exitCode(err) == 1: // no such ref, or not a symbolic one
 		return "", "", nil
-	}
-	if err != nil {
+	case err != nil:
 		return "", "", fmt.Errorf("reading %s: %w", name, err)
 	}
-	if ref.Type() != plumbing.SymbolicReference {
-		return "", "", nil
-	}
-	to, err := r.repo.Storer.Reference(ref.Target())
-	if errors.Is(err, plumbing.ErrReferenceNotFound) {
-		return ref.Target().String(), "", nil
-	}
+	id, err := r.git.line("rev-parse", "-q", "--verify", "--end-of-options", target)
 	if err != nil {
-		return "", "", fmt.Errorf("reading %s: %w", ref.Target(), err)
+		return target, "", nil
 	}
-	c, err := r.peel(to.Hash())
+	h, ok := parseHex([]byte(id))
+	if !ok {
+		return "", "", fmt.Errorf("reading %s: git rev-parse printed %q", target, id)
+	}
+	c, err := r.peel(h)
 	if err != nil {
-		return "", "", fmt.Errorf("%s: %w", ref.Target(), err)
+		return "", "", fmt.Errorf("%s: %w", target, err)
 	}
 	if c.IsZero() {
-		return ref.Target().String(), "", nil
+		return target, "", nil
 	}
-	return ref.Target().String(), c.String(), nil
+	return target, c.String(), nil
 }
 
 // Deletion returns the unit of a push that deletes ref, whose tip was old
@@ -99,7 +98,7 @@ func (r *Repo) Deletion(ref, old string, defaultBranch bool) (changes.Unit, erro
 	if !plumbing.IsHash(old) {
 		return u, nil
 	}
-	c, err := r.repo.CommitObject(plumbing.NewHash(old))
+	c, err := r.commit(plumbing.NewHash(old))
 	switch {
 	case errors.Is(err, plumbing.ErrObjectNotFound):
 		return u, nil
@@ -163,19 +162,21 @@ func (r *Repo) Peel(id string) (string, error) {
 // end at a tree or a blob.
 func (r *Repo) peel(h plumbing.Hash) (plumbing.Hash, error) {
 	for depth := 0; depth < 100; depth++ {
-		obj, err := r.repo.Storer.EncodedObject(plumbing.AnyObject, h)
+		kind, data, _, err := r.reader.object(h, -1)
 		if err != nil {
 			return plumbing.ZeroHash, r.objectError("object", h, err)
 		}
-		switch obj.Type() {
+		switch kind {
 		case plumbing.CommitObject:
 			return h, nil
 		case plumbing.TagObject:
-			tag, err := r.repo.TagObject(h)
-			if err != nil {
-				return plumbing.ZeroHash, r.objectError("tag", h, err)
+			// A tag object starts with the line "object <id>".
+			rest, ok := bytes.CutPrefix(data, []byte("object "))
+			target, ok2 := parseHex(rest[:min(len(rest), 40)])
+			if !ok || !ok2 {
+				return plumbing.ZeroHash, fmt.Errorf("tag %s: no object line", h)
 			}
-			h = tag.Target
+			h = target
 		default:
 			return plumbing.ZeroHash, nil
 		}
@@ -188,7 +189,7 @@ func (r *Repo) Has(id string) (bool, error) {
 	if !plumbing.IsHash(id) {
 		return false, fmt.Errorf("%q is not a full object id", id)
 	}
-	_, err := r.repo.Storer.EncodedObject(plumbing.AnyObject, plumbing.NewHash(id))
+	_, _, _, err := r.reader.object(plumbing.NewHash(id), -1)
 	switch {
 	case errors.Is(err, plumbing.ErrObjectNotFound):
 		return false, nil

@@ -3,7 +3,6 @@ package gitdiff
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,18 +29,12 @@ func isPolicy[T string | []byte](policy []string, path T) bool {
 // on the raw object rather than re-encoding go-git's parsed commit keeps
 // every header go-git does not model.
 func (r *Repo) signedPayload(h plumbing.Hash) ([]byte, error) {
-	obj, err := r.repo.Storer.EncodedObject(plumbing.CommitObject, h)
+	kind, raw, _, err := r.reader.object(h, -1)
+	if err == nil && kind != plumbing.CommitObject {
+		err = fmt.Errorf("a %s, not a commit", kind)
+	}
 	if err != nil {
 		return nil, r.objectError("commit", h, err)
-	}
-	rd, err := obj.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("reading commit %s: %w", h, err)
-	}
-	defer rd.Close()
-	raw, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, fmt.Errorf("reading commit %s: %w", h, err)
 	}
 	return withoutSignature(raw), nil
 }
@@ -75,7 +68,7 @@ func withoutSignature(raw []byte) []byte {
 }
 
 // SigningSettings reads git's signing settings for the commit being made
-// in this repository (see readGitConfig for where they come from): whether
+// in this repository (git's configuration, as git reads it): whether
 // commits are signed, in which format, with which key, and the committer
 // e-mail (GIT_COMMITTER_EMAIL, else user.email, else EMAIL). For an SSH key
 // named by its path, the key file and its .pub file are read too: ~/ is
@@ -83,9 +76,9 @@ func withoutSignature(raw []byte) []byte {
 // where git runs hooks. A file that cannot be read is left nil: Readiness
 // then says what is missing. `git commit -S` is invisible to hooks.
 func (r *Repo) SigningSettings() (signature.GitSettings, error) {
-	cfg, err := r.readGitConfig()
+	cfg, err := r.gitConfig()
 	if err != nil {
-		return signature.GitSettings{}, fmt.Errorf("reading git's configuration: %w", err)
+		return signature.GitSettings{}, err
 	}
 	var s signature.GitSettings
 	if s.GPGSign, err = cfg.bool("commit.gpgsign"); err != nil {
@@ -113,6 +106,15 @@ func (r *Repo) SigningSettings() (signature.GitSettings, error) {
 		}
 	}
 	return s, nil
+}
+
+// homePath is rest under the home directory, and false when there is no
+// home directory to expand ~/ to.
+func homePath(home, rest string) (string, bool) {
+	if home == "" {
+		return "", false
+	}
+	return filepath.Join(home, rest), true
 }
 
 // readOptional returns a file's contents, nil when it cannot be read.

@@ -14,8 +14,10 @@ import (
 	"github.com/small-hook/small-hook/changes"
 )
 
-// Staged returns the staged change: every in-scope path whose index
-// version differs from HEAD's. The index is $GIT_INDEX_FILE when set (git
+// Staged returns the staged change: every in-scope path whose version in
+// the commit git would write from the index differs from HEAD's (see
+// commitView: what git commits, which a crafted cache tree can make differ
+// from the index entries). The index is $GIT_INDEX_FILE when set (git
 // points hooks at a temporary index during `git commit -a` and `git commit
 // PATHS`), otherwise the work tree's own index. While a merge is in
 // progress (MERGE_HEAD), the staged change is that merge, built as Range
@@ -32,7 +34,7 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 	if err != nil {
 		return changes.Unit{}, err
 	}
-	old, err := r.headEntries(head, idx, scope, staged)
+	old, now, view, err := r.commitView(head, idx, scope, staged)
 	if err != nil {
 		return changes.Unit{}, err
 	}
@@ -41,7 +43,7 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 		return changes.Unit{}, err
 	}
 	us := g.unit(scope)
-	u := changes.Unit{Mode: changes.ModeStaged, Files: &entriesSnapshot{repo: r, entries: staged}}
+	u := changes.Unit{Mode: changes.ModeStaged, Files: view}
 	if head != nil {
 		u.Before = &treeSnapshot{repo: r, tree: head, hash: head.Hash}
 	}
@@ -50,12 +52,12 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 		return changes.Unit{}, err
 	}
 	if head != nil && len(merging) > 0 {
-		u.Changes, err = r.stagedMerge(append([]plumbing.Hash{headID}, merging...), old, staged, us)
+		u.Changes, err = r.stagedMerge(append([]plumbing.Hash{headID}, merging...), old, now, view, us)
 	} else {
 		var keep map[string]bool
-		keep, err = us.governed(unionPaths(old, staged), r.entriesState(old), r.entriesState(staged))
+		keep, err = us.governed(unionPaths(old, now), r.stagedStates(head, view)...)
 		if err == nil {
-			u.Changes, err = r.diff(only(old, keep), only(staged, keep))
+			u.Changes, err = r.diff(only(old, keep), only(now, keep))
 		}
 	}
 	if err != nil {
@@ -91,7 +93,7 @@ func (r *Repo) mergeHeads() ([]plumbing.Hash, error) {
 // The paths where the result can differ from a parent are those the index
 // changes against HEAD and those another parent holds differently from
 // HEAD: the same paths Range compares for the merge commit once it exists.
-func (r *Repo) stagedMerge(parents []plumbing.Hash, head, staged entries, scope *unitScope) ([]changes.Change, error) {
+func (r *Repo) stagedMerge(parents []plumbing.Hash, head, staged entries, view *commitView, scope *unitScope) ([]changes.Change, error) {
 	m, err := r.newMerge(parents)
 	if err != nil {
 		return nil, err
@@ -111,34 +113,48 @@ func (r *Repo) stagedMerge(parents []plumbing.Hash, head, staged entries, scope 
 		}
 		addPaths(paths, old, now)
 	}
-	candidates, err := m.governed(scope, unionPaths(paths), r.entriesState(head), r.entriesState(staged))
+	candidates, err := m.governed(scope, unionPaths(paths), r.viewState(view))
 	if err != nil {
 		return nil, err
 	}
-	return r.mergeChangesOf(m, candidates, func(path string) (*entry, error) {
-		e, ok := staged[path]
-		if !ok {
-			return nil, nil
-		}
-		return &e, nil
-	})
+	return r.mergeChangesOf(m, candidates, view.lookup)
+}
+
+// stagedStates are the states whose declarations count for the staged
+// change: HEAD's tree (none before the first commit) and what git will
+// commit (see commitView).
+func (r *Repo) stagedStates(head *object.Tree, view *commitView) []declState {
+	states := []declState{r.viewState(view)}
+	if head != nil {
+		states = append(states, r.treeState(head))
+	}
+	return states
 }
 
 // indexPath is the index file git would use now.
 func (r *Repo) indexPath() string {
-	if p := r.opts.getenv("GIT_INDEX_FILE"); p != "" {
+	return indexPathOf(location{gitDir: r.gitDir, workTree: r.workTree}, r.opts)
+}
+
+// indexPathOf is the index file of the repository at loc: GIT_INDEX_FILE
+// (relative to the work tree's root, where git runs hooks) or the git
+// directory's index.
+func indexPathOf(loc location, opts Options) string {
+	if p := opts.getenv("GIT_INDEX_FILE"); p != "" {
 		if !filepath.IsAbs(p) {
-			p = filepath.Join(r.workTree, p)
+			p = filepath.Join(loc.workTree, p)
 		}
 		return p
 	}
-	return filepath.Join(r.gitDir, "index")
+	return filepath.Join(loc.gitDir, "index")
 }
 
-// indexEntries reads the in-scope entries of the index. Unmerged paths are
-// an error: there is no single staged version to check.
+// indexEntries reads the in-scope entries of the index, those of the
+// directories a sparse index holds as one entry included (from their
+// trees, which is what git commits there). Unmerged paths are an error:
+// there is no single staged version to check.
 func (r *Repo) indexEntries(scope Scope) (*indexFile, entries, error) {
-	idx, err := r.readIndex(scope)
+	idx, err := r.reader.index(scope)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -153,31 +169,58 @@ func (r *Repo) indexEntries(scope Scope) (*indexFile, entries, error) {
 		}
 		out[e.path] = entry{hash: e.hash, mode: mode}
 	}
+	for _, e := range idx.sparse {
+		if scope.Only != nil {
+			if err := r.sparseFiles(e, scope.Only, out); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		t, err := r.tree(e.hash)
+		if err != nil {
+			return nil, nil, fmt.Errorf("sparse directory %s of the index: %w", e.path, err)
+		}
+		if err := r.walkTree(t, e.path, scope, out); err != nil {
+			return nil, nil, err
+		}
+	}
 	return idx, out, nil
+}
+
+// sparseFiles adds to out those of paths that lie in the sparse directory
+// entry e, looked up in its tree.
+func (r *Repo) sparseFiles(e indexEntry, paths []string, out entries) error {
+	for _, p := range paths {
+		rest, ok := strings.CutPrefix(p, e.path)
+		if !ok {
+			continue
+		}
+		f, err := r.findEntry(e.hash, rest)
+		if err != nil {
+			return fmt.Errorf("sparse directory %s of the index: %w", e.path, err)
+		}
+		if f != nil && f.Mode != filemode.Dir {
+			out[p] = entry{hash: f.Hash, mode: f.Mode}
+		}
+	}
+	return nil
 }
 
 // headTree is HEAD's commit and tree, or a nil tree when HEAD is unborn
 // (the first commit).
 func (r *Repo) headTree() (plumbing.Hash, *object.Tree, error) {
-	ref, err := r.repo.Head()
-	if errors.Is(err, plumbing.ErrReferenceNotFound) {
-		return plumbing.ZeroHash, nil, nil
+	h, _, err := r.reader.head()
+	if err != nil || h.IsZero() {
+		return plumbing.ZeroHash, nil, err
 	}
-	if err != nil {
-		return plumbing.ZeroHash, nil, fmt.Errorf("resolving HEAD: %w", err)
-	}
-	t, err := r.commitTree(ref.Hash())
-	return ref.Hash(), t, err
+	t, err := r.commitTree(h)
+	return h, t, err
 }
 
 func (r *Repo) commitTree(h plumbing.Hash) (*object.Tree, error) {
-	c, err := r.repo.CommitObject(h)
+	c, err := r.commit(h)
 	if err != nil {
-		return nil, r.objectError("commit", h, err)
+		return nil, err
 	}
-	t, err := c.Tree()
-	if err != nil {
-		return nil, r.objectError("tree of commit", h, err)
-	}
-	return t, nil
+	return r.tree(c.TreeHash)
 }

@@ -17,10 +17,10 @@ import (
 // objectStore reads the objects of a repository itself, loose or packed,
 // and checks every object it returns against its id (SHA-1 over the type,
 // the size and the content), as git's fsck would: a corrupt object, or a
-// mistake in reading one, is an error, never a silent misreading. What it
-// cannot find (objects of alternate object stores, packs whose index is of
-// an old version) is ErrObjectNotFound, and go-git's storage reads it
-// instead.
+// mistake in reading one, is an error, never a silent misreading. It reads
+// only the repository's own object directory, and packs whose index is of
+// version 2: the probe sends every other repository to git (see probe), and
+// what it cannot find is missing.
 type objectStore struct {
 	dir string
 	// packs are read on first need: until then, objects are looked for
@@ -32,9 +32,6 @@ type objectStore struct {
 	bases       baseCache
 	// releases unmap the pack indexes.
 	releases []func() error
-	// incoming holds the objects of a push in quarantine (see
-	// quarantined); nil outside a pre-receive hook.
-	incoming *objectStore
 }
 
 func newObjectStore(dir string) *objectStore {
@@ -51,12 +48,6 @@ func (s *objectStore) read(h plumbing.Hash) (plumbing.ObjectType, []byte, error)
 // its first prefix bytes would have as a blob, hashed along with the
 // content (nil for a packed object, or when prefix < 0).
 func (s *objectStore) readHashingPrefix(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
-	kind, data, sum, err := s.readOwn(h, prefix)
-	return s.readIncoming(h, prefix, kind, data, sum, err)
-}
-
-// readOwn is readHashingPrefix in this store alone.
-func (s *objectStore) readOwn(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
 	if !s.packsLoaded {
 		if kind, data, sum, err := s.readLoose(h, prefix); !errors.Is(err, plumbing.ErrObjectNotFound) {
 			return kind, data, sum, err
@@ -108,9 +99,8 @@ func (s *objectStore) locate(h plumbing.Hash) (*pack, uint64, bool, error) {
 	return nil, 0, false, nil
 }
 
-// loadPacks reads the index of every pack. An index this reader does not
-// understand is left out: its objects are then not found here, and go-git
-// reads them.
+// loadPacks reads the index of every pack; one that does not parse is an
+// error (the probe has checked that each is of version 2).
 func (s *objectStore) loadPacks() error {
 	s.packsLoaded = true
 	dir := filepath.Join(s.dir, "pack")
@@ -133,7 +123,7 @@ func (s *objectStore) loadPacks() error {
 		s.releases = append(s.releases, release)
 		idx, err := parsePackIndex(data)
 		if err != nil {
-			continue
+			return fmt.Errorf("the pack index %s: %w", n.Name(), err)
 		}
 		s.packs = append(s.packs, &pack{idx: idx, path: filepath.Join(dir, base+".pack")})
 	}
@@ -151,9 +141,6 @@ func (s *objectStore) close() error {
 		errs = append(errs, release())
 	}
 	s.packs, s.packsLoaded, s.releases, s.bases = nil, false, nil, baseCache{budget: baseCacheBudget}
-	if s.incoming != nil {
-		errs = append(errs, s.incoming.close())
-	}
 	return errors.Join(errs...)
 }
 

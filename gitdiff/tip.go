@@ -32,9 +32,9 @@ func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := r.repo.CommitObject(h)
+	c, err := r.commit(h)
 	if err != nil {
-		return nil, r.objectError("commit", h, err)
+		return nil, err
 	}
 	g, err := r.newGovernor(scope)
 	if err != nil {

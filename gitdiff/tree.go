@@ -3,10 +3,6 @@ package gitdiff
 import (
 	"errors"
 	"fmt"
-	"strings"
-
-	"github.com/go-git/go-git/v5/config"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/small-hook/small-hook/changes"
 )
@@ -120,12 +116,12 @@ func (r *Repo) RevFiles(rev string, paths ...string) (map[string]*changes.Blob, 
 	}
 	out := map[string]*changes.Blob{}
 	for _, p := range paths {
-		f, err := tree.FindEntry(p)
-		if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
-			continue
-		}
+		f, err := r.findEntry(tree.Hash, p)
 		if err != nil {
 			return nil, fmt.Errorf("reading %s at %s: %w", p, rev, err)
+		}
+		if f == nil {
+			continue
 		}
 		b, err := r.fileOf(entries{p: {hash: f.Hash, mode: f.Mode}}, p)
 		if err != nil {
@@ -144,43 +140,4 @@ func (r *Repo) fileOf(files entries, path string) (*changes.Blob, error) {
 		return nil, nil
 	}
 	return r.blob(e)
-}
-
-// Author is the identity of the commit being made: GIT_AUTHOR_NAME and
-// GIT_AUTHOR_EMAIL when git sets them (it does for hooks; during `git
-// commit --amend` they name the amended commit's author), else user.name
-// and user.email from the repository's and then the user's configuration.
-func (r *Repo) Author() changes.Identity {
-	return r.identity("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL")
-}
-
-// Committer is the identity that makes the commit: GIT_COMMITTER_NAME and
-// GIT_COMMITTER_EMAIL when set, else user.name and user.email from the
-// configuration, as git decides it. Unlike the author, it is never copied
-// from the commit that `git commit --amend` replaces.
-func (r *Repo) Committer() changes.Identity {
-	return r.identity("GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL")
-}
-
-func (r *Repo) identity(nameVar, emailVar string) changes.Identity {
-	id := changes.Identity{Name: r.opts.getenv(nameVar), Email: r.opts.getenv(emailVar)}
-	for _, load := range []func() (*config.Config, error){
-		func() (*config.Config, error) { return r.storage.Config() },
-		func() (*config.Config, error) { return config.LoadConfig(config.GlobalScope) },
-	} {
-		if id.Name != "" && id.Email != "" {
-			break
-		}
-		cfg, err := load()
-		if err != nil || cfg == nil {
-			continue
-		}
-		if id.Name == "" {
-			id.Name = strings.TrimSpace(cfg.User.Name)
-		}
-		if id.Email == "" {
-			id.Email = strings.TrimSpace(cfg.User.Email)
-		}
-	}
-	return id
 }

@@ -14,13 +14,38 @@ import (
 	"github.com/small-hook/small-hook/changes"
 )
 
-// tree reads a tree object.
+// tree reads a tree object, once per unit (see Range), and refuses one
+// that git reads otherwise than go-git (see checkTree).
 func (r *Repo) tree(h plumbing.Hash) (*object.Tree, error) {
-	t, err := r.repo.TreeObject(h)
-	if err != nil {
-		return nil, r.objectError("tree", h, err)
+	t, _, err := r.optionalTreeObject(h)
+	return t, err
+}
+
+// optionalTreeObject is tree that reports a tree the repository does not
+// hold as absent (found false) rather than as an error.
+func (r *Repo) optionalTreeObject(h plumbing.Hash) (t *object.Tree, found bool, err error) {
+	if t, ok := r.trees[h]; ok {
+		return t, true, nil
 	}
-	return t, nil
+	kind, data, _, err := r.reader.object(h, -1)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		return nil, false, r.objectError("tree", h, err)
+	}
+	if err == nil && kind != plumbing.TreeObject {
+		err = fmt.Errorf("a %s, not a tree", kind)
+	}
+	if err != nil {
+		return nil, true, r.objectError("tree", h, err)
+	}
+	t, err = object.DecodeTree(noStorer{}, &storedObject{hash: h, kind: kind, data: data})
+	if err == nil {
+		err = checkTree(t)
+	}
+	if err != nil {
+		return nil, true, fmt.Errorf("tree %s: %w", h, err)
+	}
+	r.trees[h] = t
+	return t, true, nil
 }
 
 // walkTree adds every in-scope file of tree to out, its paths under
@@ -117,71 +142,6 @@ func (r *Repo) optionalTree(h plumbing.Hash) (*object.Tree, error) {
 	return r.tree(h)
 }
 
-// headEntries lists the in-scope files of HEAD's tree for a staged check.
-// Where the index's cache tree says a directory is unchanged (valid, with
-// HEAD's object id), the directory is not read: its files are the index's.
-// git writes the commit's tree from the same cache tree, so what is
-// skipped is exactly what the commit will not change.
-func (r *Repo) headEntries(head *object.Tree, idx *indexFile, scope Scope, staged entries) (entries, error) {
-	out := entries{}
-	if head == nil {
-		return out, nil
-	}
-	skipped := map[string]bool{}
-	var walk func(t *object.Tree, prefix string, ct *cacheTree) error
-	walk = func(t *object.Tree, prefix string, ct *cacheTree) error {
-		if ct != nil && ct.valid && ct.hash == t.Hash {
-			skipped[prefix] = true
-			return nil
-		}
-		for _, e := range t.Entries {
-			path := prefix + e.Name
-			if e.Mode != filemode.Dir {
-				if scope.containsPath(path) {
-					out[path] = entry{hash: e.Hash, mode: e.Mode}
-				}
-				continue
-			}
-			c := ct.child(e.Name)
-			if c != nil && c.valid && c.hash == e.Hash {
-				skipped[path+"/"] = true
-				continue
-			}
-			sub, err := r.tree(e.Hash)
-			if err != nil {
-				return err
-			}
-			if err := walk(sub, path+"/", c); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := walk(head, "", idx.tree); err != nil {
-		return nil, err
-	}
-	for path, e := range staged {
-		if underSkipped(path, skipped) {
-			out[path] = e
-		}
-	}
-	return out, nil
-}
-
-// underSkipped reports whether path lies in one of the skipped
-// directories ("" is the root).
-func underSkipped(path string, skipped map[string]bool) bool {
-	if skipped[""] {
-		return true
-	}
-	for i := 0; i < len(path); i++ {
-		if path[i] == '/' && skipped[path[:i+1]] {
-			return true
-		}
-	}
-	return false
-}
-
 // entriesSnapshot is a state held as a map of in-scope entries: the index,
 // or a whole tree.
 type entriesSnapshot struct {
@@ -226,17 +186,7 @@ type treeSnapshot struct {
 }
 
 func (s *treeSnapshot) find(path string) (*object.TreeEntry, error) {
-	if s.tree == nil {
-		t, err := s.repo.tree(s.hash)
-		if err != nil {
-			return nil, err
-		}
-		s.tree = t
-	}
-	e, err := s.tree.FindEntry(path)
-	if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
-		return nil, nil
-	}
+	e, err := s.repo.findEntry(s.hash, path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}

@@ -46,9 +46,9 @@ func (r *Repo) between(bases []plumbing.Hash, head plumbing.Hash) ([]*object.Com
 	}
 	commits := make([]*object.Commit, 0, len(hashes))
 	for _, h := range hashes {
-		c, err := r.repo.CommitObject(h)
+		c, err := r.commit(h)
 		if err != nil {
-			return nil, r.objectError("commit", h, err)
+			return nil, err
 		}
 		commits = append(commits, c)
 	}

@@ -153,11 +153,69 @@ func TestIntentToAddIsNotStaged(t *testing.T) {
 	r.commit("one")
 	r.write(".small/notes.txt", "scratch")
 	r.git("add", "-N", ".small/notes.txt")
-	u, err := r.open().Staged(Scope{})
-	if err != nil {
-		t.Fatal(err)
+	// An empty file staged for real shows the same blob as an
+	// intent-to-add entry: only git's flags tell them apart.
+	r.write(".small/empty.txt", "")
+	r.git("add", ".small/empty.txt")
+	for _, asked := range []string{"", ReaderGit} {
+		u, err := r.openWith(map[string]string{"SMALL_HOOK_READER": asked}).Staged(Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := paths(u.Changes); got != ".small/empty.txt" {
+			t.Errorf("reader %q: the staged change is %s, want only the empty file", asked, got)
+		}
 	}
-	if len(u.Changes) != 0 {
-		t.Errorf("an intent-to-add entry is a change: %s", paths(u.Changes))
+}
+
+// TestSparseIndexDirectoriesAreRead: a sparse index holds a directory
+// outside the sparse-checkout cone as one entry, the directory's tree,
+// which git commits as it is. The governed files inside it are read from
+// that tree: a check of the index sees them, and a staged change outside
+// the cone leaves them unchanged.
+func TestSparseIndexDirectoriesAreRead(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/progress.small.yml", "p1")
+	r.write("docs/.small/intent.small.yml", "nested")
+	r.write("src/x.go", "x1")
+	r.commit("one")
+	r.git("sparse-checkout", "set", "--sparse-index", "src")
+	if out := r.git("ls-files", "--sparse"); !strings.Contains(out, "docs/\n") {
+		t.Fatalf("docs/ is not a sparse directory:\n%s", out)
+	}
+	r.write("src/x.go", "x2")
+	r.git("add", "src/x.go")
+	g := r.open()
+	defer g.Close()
+	if name, _ := g.Reader(); name != ReaderGit {
+		t.Fatalf("a sparse index is read by %s", name)
+	}
+	u, err := g.Tree("", Scope{})
+	if err != nil || paths(u.Changes) != ".small/progress.small.yml docs/.small/intent.small.yml" {
+		t.Errorf("the index holds %s, %v", paths(u.Changes), err)
+	}
+	s, err := g.Staged(Scope{})
+	if err != nil || len(s.Changes) != 0 {
+		t.Errorf("the staged change: %s, %v", paths(s.Changes), err)
+	}
+	if b, err := s.Files.Read("docs/.small/intent.small.yml"); err != nil || b == nil || string(b.Data) != "nested" {
+		t.Errorf("the staged nested intent reads %v, %v", b, err)
+	}
+}
+
+// TestSparseIndexDirectoriesHoldNamedFiles: files named by path (the
+// configuration, the pre-commit framework's file names) are found in a
+// sparse index's directory entries too.
+func TestSparseIndexDirectoriesHoldNamedFiles(t *testing.T) {
+	r := newRepo(t)
+	r.write("config/keys/allowed_signers", "keys")
+	r.write("src/x.go", "x1")
+	r.commit("one")
+	r.git("sparse-checkout", "set", "--sparse-index", "src")
+	g := r.open()
+	defer g.Close()
+	files, err := g.IndexFiles("config/keys/allowed_signers", "config/keys/missing", "src/x.go")
+	if err != nil || len(files) != 2 || files["config/keys/allowed_signers"] == nil || string(files["config/keys/allowed_signers"].Data) != "keys" {
+		t.Errorf("%v, %v", files, err)
 	}
 }

@@ -9,8 +9,6 @@ import (
 	"slices"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/small-hook/small-hook/gitdiff"
 )
 
 // commitMsgHookIDs are the ids in small-hook's .pre-commit-hooks.yaml of
@@ -46,16 +44,12 @@ func RunsCommitMsgCheck(repoDir string, getenv func(string) string) (bool, error
 	if legacy, ok, err := executable(path + legacySuffix); err != nil || ok && ours(legacy) {
 		return ok, err
 	}
-	loc, err := gitdiff.LocateWith(repoDir, gitdiff.Options{Getenv: getenv})
-	if err != nil {
-		return false, fmt.Errorf("finding the git repository of %s: %w", repoDir, err)
-	}
 	config := ".pre-commit-config.yaml"
 	if m := configArg.FindSubmatch(content); m != nil {
 		config = string(m[1])
 	}
 	if !filepath.IsAbs(config) {
-		config = filepath.Join(loc.WorkTree, config)
+		config = filepath.Join(dir.workTree, config)
 	}
 	return configuresCommitMsg(config)
 }

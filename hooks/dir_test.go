@@ -51,6 +51,17 @@ func TestInstalledHooksAreTheOnesGitRuns(t *testing.T) {
 			git(t, repo, nil, "config", "core.hooksPath", ".githooks")
 			return repo, repo, filepath.Join(repo, ".githooks")
 		}, false},
+		{"core.hooksPath through include.path", func(t *testing.T, repo, _, _ string) (string, string, string) {
+			writeFile(t, filepath.Join(repo, ".git", "hooks.inc"), "[core]\n\thooksPath = included-hooks\n", 0o644)
+			git(t, repo, nil, "config", "include.path", "hooks.inc")
+			return repo, repo, filepath.Join(repo, "included-hooks")
+		}, false},
+		{"core.hooksPath through includeIf hasconfig:remote.*.url", func(t *testing.T, repo, home, global string) (string, string, string) {
+			writeFile(t, filepath.Join(home, "work.inc"), "[core]\n\thooksPath = "+filepath.Join(home, "work-hooks")+"\n", 0o644)
+			writeFile(t, global, "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n\tpath = "+filepath.Join(home, "work.inc")+"\n", 0o644)
+			git(t, repo, nil, "remote", "add", "origin", "https://example.com/team/repo.git")
+			return repo, repo, filepath.Join(home, "work-hooks")
+		}, true},
 		{"linked worktree", func(t *testing.T, repo, _, _ string) (string, string, string) {
 			wt := filepath.Join(t.TempDir(), "wt")
 			git(t, repo, nil, "worktree", "add", "-q", "-b", "side", wt)

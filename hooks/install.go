@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/small-hook/small-hook/gitdiff"
 )
 
 //go:embed pre-commit commit-msg pre-push pre-receive
@@ -111,12 +109,8 @@ func Install(repoDir string, opts Options) (Report, error) {
 	if err := os.MkdirAll(dir.Path, 0o755); err != nil {
 		return nil, fmt.Errorf("creating the hooks directory %s: %w", dir.Path, err)
 	}
-	loc, err := gitdiff.LocateWith(repoDir, gitdiff.Options{Getenv: opts.Getenv})
-	if err != nil {
-		return nil, fmt.Errorf("finding the git repository of %s: %w", repoDir, err)
-	}
 	names := Names()
-	if loc.WorkTree == "" {
+	if dir.bare {
 		names = ServerNames()
 	}
 	var actions Report
@@ -129,25 +123,12 @@ func Install(repoDir string, opts Options) (Report, error) {
 		if err != nil {
 			return actions, err
 		}
-		if a.Note == "" && sharedConfig(dir.From, repoDir, opts.Getenv) {
+		if a.Note == "" && dir.shared {
 			a.Note = "core.hooksPath is set in " + dir.From + ", so this hook runs for every repository that file configures"
 		}
 		actions = append(actions, a)
 	}
 	return actions, nil
-}
-
-// sharedConfig reports whether the configuration file that set
-// core.hooksPath lies outside the repository (a global or system file).
-func sharedConfig(from, repoDir string, getenv func(string) string) bool {
-	if from == "" {
-		return false
-	}
-	loc, err := gitdiff.LocateWith(repoDir, gitdiff.Options{Getenv: getenv})
-	if err != nil {
-		return false
-	}
-	return filepath.Dir(from) != loc.CommonDir && filepath.Dir(from) != loc.GitDir
 }
 
 func install(path, name string, script []byte, force bool) (Action, error) {

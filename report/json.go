@@ -18,6 +18,8 @@ type jsonReport struct {
 	// Notes say what is not a finding, e.g. that a staged policy change
 	// applies from the next commit.
 	Notes []string `json:"notes,omitempty"`
+	// Reader says which reader served the run: "fast" or "git".
+	Reader string `json:"reader,omitempty"`
 }
 
 // jsonSignature is one commit's signature status.
@@ -58,16 +60,17 @@ type jsonSummary struct {
 //	 "findings":[{"rule":…,"severity":…,"path":…,"line":…,"message":…,"commit":…,"hint":…}],
 //	 "summary":{"errors":…,"warnings":…,"files":…,"commits":…},
 //	 "signatures":[{"commit":…,"status":…,"format":…,"signer":…,"key":…,"entry":…,"detail":…}],
-//	 "notes":[…]}
+//	 "notes":[…],
+//	 "reader":"fast|git"}
 //
 // findings is [] when there are none; commit appears only in range mode,
 // hint only when the rule gives one; signatures, one per commit checked,
 // only in range mode when the configuration has a signatures section
 // (signer, key, entry and detail only when known); notes only when there
-// are some.
+// are some; reader names what read the repository (see Result.Reader).
 func JSON(w io.Writer, r *Result) error {
 	out := jsonReport{
-		Tool: r.Tool, Version: r.Version, Mode: r.Mode,
+		Tool: r.Tool, Version: r.Version, Mode: r.Mode, Reader: r.Reader,
 		Findings: make([]jsonFinding, 0, len(r.Findings)),
 		Summary:  jsonSummary{Errors: r.Errors(), Warnings: r.Warnings(), Files: r.Files, Commits: r.Commits},
 		Notes:    r.Notes,

@@ -45,6 +45,10 @@ type Result struct {
 	// that a staged policy change applies from the next commit. Text and
 	// GitHub print them unless quiet; JSON carries them.
 	Notes []string
+	// Reader names what read the repository: "fast" (small-hook's own
+	// readers) or "git" (git itself), as gitdiff.Repo.Reader says. JSON
+	// carries it.
+	Reader string
 }
 
 // Signature is what the verification of one commit's signature found.

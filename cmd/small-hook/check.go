@@ -166,6 +166,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
 		Findings: findings, Files: len(paths), Rules: opts.Rules, Notes: pol.notes,
 	}
+	res.Reader, _ = repo.Reader()
 	if tgt.mode == changes.ModeRange {
 		res.Commits = commits
 		res.Range = tgt.describe(rewritten)

@@ -37,6 +37,7 @@ type jsonReport struct {
 		Files    int `json:"files"`
 		Commits  int `json:"commits"`
 	} `json:"summary"`
+	Reader string `json:"reader"`
 }
 
 // jsonFinding is one finding of the JSON contract.

@@ -57,6 +57,9 @@ func TestSigningSettingsAgreeWithGit(t *testing.T) {
 		{name: "includeIf relative gitdir", signs: true, global: "[includeIf \"gitdir:repo/.git\"]\n\tpath = ~/work.inc\n", files: map[string]string{"work.inc": "[commit]\n\tgpgsign = true\n"}},
 		{name: "includeIf onbranch", signs: true, branch: "release/1", global: "[includeIf \"onbranch:release/\"]\n\tpath = ~/work.inc\n", files: map[string]string{"work.inc": "[commit]\n\tgpgsign = true\n"}},
 		{name: "includeIf onbranch elsewhere", global: "[includeIf \"onbranch:release/\"]\n\tpath = ~/work.inc\n", files: map[string]string{"work.inc": "[commit]\n\tgpgsign = true\n"}},
+		{name: "includeIf hasconfig:remote.*.url", signs: true, global: "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n\tpath = ~/work.inc\n", local: "[remote \"origin\"]\n\turl = https://example.com/team/repo.git\n", files: map[string]string{"work.inc": "[commit]\n\tgpgsign = true\n[gpg]\n\tformat = ssh\n"}},
+		{name: "includeIf hasconfig elsewhere", global: "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n\tpath = ~/work.inc\n", local: "[remote \"origin\"]\n\turl = https://example.org/x.git\n", files: map[string]string{"work.inc": "[commit]\n\tgpgsign = true\n"}},
+		{name: "system file", signs: true, env: map[string]string{"GIT_CONFIG_NOSYSTEM": "", "GIT_CONFIG_SYSTEM": "~system"}, files: map[string]string{"system": "[commit]\n\tgpgsign = true\n"}},
 		{name: "XDG config", signs: true, env: map[string]string{"XDG_CONFIG_HOME": "XDG"}, files: map[string]string{"xdg/git/config": "[commit]\n\tgpgsign = true\n"}},
 		{name: "GIT_CONFIG_GLOBAL", global: "[commit]\n\tgpgsign = true\n", env: map[string]string{"GIT_CONFIG_GLOBAL": "/dev/null"}},
 		{name: "GIT_CONFIG_COUNT", signs: true, local: "[commit]\n\tgpgsign = false\n", env: map[string]string{"GIT_CONFIG_COUNT": "2", "GIT_CONFIG_KEY_0": "commit.gpgSign", "GIT_CONFIG_VALUE_0": "true", "GIT_CONFIG_KEY_1": "user.signingkey", "GIT_CONFIG_VALUE_1": "key::ssh-ed25519 AAAA"}},
@@ -66,8 +69,11 @@ func TestSigningSettingsAgreeWithGit(t *testing.T) {
 			home := t.TempDir()
 			env := map[string]string{"HOME": home, "GIT_CONFIG_NOSYSTEM": "1"}
 			for k, v := range tc.env {
-				if k == "XDG_CONFIG_HOME" {
+				switch {
+				case k == "XDG_CONFIG_HOME":
 					v = filepath.Join(home, strings.ToLower(v))
+				case strings.HasPrefix(v, "~"):
+					v = filepath.Join(home, v[1:])
 				}
 				env[k] = v
 			}
@@ -131,19 +137,6 @@ func TestGitConfigParametersAsGitPassesThem(t *testing.T) {
 		"-c", "alias.params=!printenv GIT_CONFIG_PARAMETERS",
 		"-c", "commit.gpgSign", "-c", "user.signingkey=it's ~/key", "-c", "includeIf.gitdir:~/x/.path=a=b",
 		"params"), "\n")
-	got, err := parseConfigParameters(params)
-	if err != nil {
-		t.Fatalf("%q: %v", params, err)
-	}
-	want := [][2]string{{"alias.params", "!printenv GIT_CONFIG_PARAMETERS"}, {"commit.gpgSign", blankValue}, {"user.signingkey", "it's ~/key"}, {"includeIf.gitdir:~/x/.path", "a=b"}}
-	if len(got) != len(want) {
-		t.Fatalf("%q: %q", params, got)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("%q: setting %d is %q, want %q", params, i, got[i], want[i])
-		}
-	}
 	g, err := Open(dir, Options{Getenv: func(k string) string {
 		return map[string]string{"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_PARAMETERS": params}[k]
 	}})
@@ -154,15 +147,8 @@ func TestGitConfigParametersAsGitPassesThem(t *testing.T) {
 	if err != nil || !s.GPGSign || s.SigningKey != "it's ~/key" {
 		t.Errorf("settings from git -c: %+v, %v", s, err)
 	}
-	for _, old := range []string{"'commit.gpgsign=true'", "'commit.gpgsign=true' 'user.email=a@b'"} {
-		if got, err := parseConfigParameters(old); err != nil || got[0] != [2]string{"commit.gpgsign", "true"} {
-			t.Errorf("%s: %q %v", old, got, err)
-		}
-	}
-	for _, bad := range []string{"'unterminated", "bare"} {
-		if _, err := parseConfigParameters(bad); err == nil {
-			t.Errorf("%s: no error", bad)
-		}
+	if v, ok, err := g.Config("includeIf.gitdir:~/x/.path"); err != nil || !ok || v != "a=b" {
+		t.Errorf("a subsection with dots: %q %v %v", v, ok, err)
 	}
 }
 
@@ -231,8 +217,8 @@ func TestBrokenGitConfigIsAnError(t *testing.T) {
 	}
 }
 
-// TestNoHomeNoHomeFiles: without HOME, ~/ names nothing; it is never read
-// relative to the working directory.
+// TestNoHomeNoHomeFiles: without HOME, git cannot expand ~/ and refuses the
+// configuration; it is never read relative to the working directory.
 func TestNoHomeNoHomeFiles(t *testing.T) {
 	dir := t.TempDir()
 	run(t, dir, nil, "git", "init", "-q", "-b", "main", dir)
@@ -253,7 +239,30 @@ func TestNoHomeNoHomeFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, err := g.SigningSettings(); err != nil || s.GPGSign {
+	if s, err := g.SigningSettings(); err == nil || !strings.Contains(err.Error(), "~/inc") || s.GPGSign {
 		t.Errorf("without HOME: %+v, %v", s, err)
+	}
+}
+
+// TestGitConfigVariableIsNotRead: GIT_CONFIG makes `git config` read one
+// file instead of all the others, and no other git command reads it: the
+// configuration small-hook reads is the one `git commit` uses.
+func TestGitConfigVariableIsNotRead(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, nil, "git", "init", "-q", "-b", "main", dir)
+	run(t, dir, nil, "git", "config", "commit.gpgsign", "true")
+	other := filepath.Join(t.TempDir(), "other")
+	if err := os.WriteFile(other, []byte("[user]\n\temail = other@example.com\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Open(dir, Options{Getenv: func(k string) string {
+		return map[string]string{"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG": other}[k]
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.SigningSettings()
+	if err != nil || !s.GPGSign || s.CommitterEmail == "other@example.com" {
+		t.Errorf("with GIT_CONFIG set: %+v, %v", s, err)
 	}
 }

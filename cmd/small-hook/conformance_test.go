@@ -1,0 +1,349 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/small-hook/small-hook/gitdiff"
+)
+
+// origin is the history every repository shape of the conformance matrix
+// is built from.
+type origin struct {
+	dir string
+	// base holds the workspace and the sources, clean a human's progress
+	// append on it, agent an agent's edit of the intent (main's tip);
+	// rewritten is a branch from base that rewrites progress.
+	base, clean, agent, rewritten string
+}
+
+// newOrigin builds the history: enough files in enough directories that a
+// push of it is kept as a pack, a finding in main's history and one in a
+// branch that rewrites it.
+func newOrigin(t *testing.T) *origin {
+	t.Helper()
+	r := workspaceRepo(t)
+	for i := 0; i < 120; i++ {
+		r.write(fmt.Sprintf("src/d%d/f%03d.go", i%7, i), fmt.Sprintf("package d%d\n\nconst F%d = %d\n", i%7, i, i))
+	}
+	r.write("docs/readme.md", "docs\n")
+	o := &origin{dir: r.dir, base: r.commit("sources")}
+	r.write(progressPath, r.read(progressPath)+appendedEntry)
+	o.clean = r.commit("progress")
+	editIntent(r, "rewritten by an agent")
+	r.git("add", "-A")
+	r.git("commit", "-q", "--no-verify", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	o.agent = r.git("rev-parse", "HEAD")
+	r.git("checkout", "-q", "-b", "rewritten", o.base)
+	rewriteProgress(r)
+	o.rewritten = r.commit("rewrite")
+	r.git("checkout", "-q", "main")
+	r.git("config", "uploadpack.allowFilter", "true")
+	r.git("config", "uploadpack.allowAnySHA1InWant", "true")
+	return o
+}
+
+// shape is one way git lays out a repository with the origin's history.
+type shape struct {
+	name string
+	// build makes the repository under parent and returns the directory to
+	// check in and the environment of the checks.
+	build func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string)
+	// bare shapes have no index: only the range and revision modes apply.
+	bare bool
+	// reader is the reader the probe must choose.
+	reader string
+}
+
+// cloneShape is a shape made by `git clone` with extra arguments, then the
+// commands of after, run in the clone.
+func cloneShape(name, reader string, args []string, after ...[]string) shape {
+	return shape{name: name, reader: reader, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
+		dst := filepath.Join(parent.dir, "clone")
+		parent.git(append(append([]string{"clone", "-q"}, args...), o.source(args), dst)...)
+		c := &testRepo{t: t, dir: dst}
+		for _, cmd := range after {
+			c.git(cmd...)
+		}
+		return dst, nil
+	}}
+}
+
+// source is how a clone names the origin: a file:// URL when a filter
+// needs the transport, its path otherwise.
+func (o *origin) source(args []string) string {
+	for _, a := range args {
+		if strings.HasPrefix(a, "--filter") || a == "--reference" {
+			return "file://" + o.dir
+		}
+	}
+	return o.dir
+}
+
+func conformanceShapes() []shape {
+	return []shape{
+		cloneShape("plain", gitdiff.ReaderFast, nil),
+		cloneShape("packed", gitdiff.ReaderFast, nil, []string{"gc", "-q"}),
+		cloneShape("shared clone", gitdiff.ReaderGit, []string{"--shared"}),
+		{name: "reference clone", reader: gitdiff.ReaderGit, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
+			dst := filepath.Join(parent.dir, "clone")
+			parent.git("clone", "-q", "--reference", o.dir, "file://"+o.dir, dst)
+			return dst, nil
+		}},
+		{name: "relative alternates", reader: gitdiff.ReaderGit, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
+			dst := filepath.Join(parent.dir, "clone")
+			parent.git("clone", "-q", "--shared", o.dir, dst)
+			objects := filepath.Join(dst, ".git", "objects")
+			rel, err := filepath.Rel(objects, filepath.Join(o.dir, ".git", "objects"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFileMode(t, filepath.Join(objects, "info", "alternates"), rel+"\n")
+			return dst, nil
+		}},
+		{name: "chained alternates", reader: gitdiff.ReaderGit, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
+			middle, dst := filepath.Join(parent.dir, "middle"), filepath.Join(parent.dir, "clone")
+			parent.git("clone", "-q", "--shared", o.dir, middle)
+			parent.git("clone", "-q", "--shared", middle, dst)
+			return dst, nil
+		}},
+		cloneShape("blobless partial clone", gitdiff.ReaderGit, []string{"--filter=blob:none"}),
+		cloneShape("treeless partial clone", gitdiff.ReaderGit, []string{"--filter=tree:0"}),
+		cloneShape("split index", gitdiff.ReaderGit, nil, []string{"update-index", "--split-index"}),
+		cloneShape("index v4", gitdiff.ReaderFast, nil, []string{"update-index", "--index-version", "4"}),
+		cloneShape("sparse index", gitdiff.ReaderGit, nil, []string{"sparse-checkout", "set", "--sparse-index", ".small"}),
+		{name: "linked worktree", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
+			dst, wt := filepath.Join(parent.dir, "clone"), filepath.Join(parent.dir, "worktree")
+			parent.git("clone", "-q", o.dir, dst)
+			(&testRepo{t: t, dir: dst}).git("worktree", "add", "-q", "--detach", wt, "main")
+			return wt, nil
+		}},
+		{name: "bare", bare: true, reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
+			dst := filepath.Join(parent.dir, "bare.git")
+			parent.git("clone", "-q", "--bare", o.dir, dst)
+			return dst, nil
+		}},
+		{name: "GIT_INDEX_FILE", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
+			dst := filepath.Join(parent.dir, "clone")
+			parent.git("clone", "-q", o.dir, dst)
+			index := filepath.Join(dst, ".git", "other-index")
+			writeFileMode(t, index, readFile(t, filepath.Join(dst, ".git", "index")))
+			return dst, map[string]string{"GIT_INDEX_FILE": index}
+		}},
+	}
+}
+
+// writeFileMode writes a file that must not exist yet or is replaced.
+func writeFileMode(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// conformanceMode is one way of running a check.
+type conformanceMode struct {
+	name string
+	// staged modes read the index: not in bare repositories.
+	staged bool
+	args   func(o *origin, msg string) []string
+}
+
+var conformanceModes = []conformanceMode{
+	{"range", false, func(o *origin, _ string) []string { return []string{"check", "--base", o.base, "--head", "main"} }},
+	{"tip", false, func(o *origin, _ string) []string {
+		return []string{"check", "--previous", o.agent, "--head", o.rewritten}
+	}},
+	{"history", false, func(o *origin, _ string) []string { return []string{"check", "--history", "--head", "main"} }},
+	{"all --rev", false, func(o *origin, _ string) []string { return []string{"check", "--all", "--rev", "main"} }},
+	{"all", true, func(o *origin, _ string) []string { return []string{"check", "--all"} }},
+	{"staged", true, func(o *origin, _ string) []string { return []string{"check"} }},
+	{"commit-msg", true, func(o *origin, msg string) []string { return []string{"check", "--commit-msg", msg} }},
+}
+
+// stageChange stages an agent's rewrite of progress and of the intent in
+// the repository at dir, with the check's environment (GIT_INDEX_FILE).
+func stageChange(t *testing.T, dir string, env map[string]string) {
+	t.Helper()
+	r := &testRepo{t: t, dir: dir}
+	rewriteProgress(r)
+	editIntent(r, "rewritten again by an agent")
+	r.write(".small/plan.small.yml", "tasks: [\n")
+	var extra []string
+	for k, v := range env {
+		extra = append(extra, k+"="+v)
+	}
+	r.gitEnv(extra, "add", "-A", ".small")
+}
+
+// shapeVerdict runs a check and returns what it decided (exit code, counts and
+// findings without their messages, which may name paths of the shape) and
+// the reader that served it.
+func shapeVerdict(t *testing.T, dir string, env map[string]string, args []string) (string, string) {
+	t.Helper()
+	vars := map[string]string{}
+	for k, v := range env {
+		vars[k] = v
+	}
+	code, out, errOut := (&testRepo{t: t, dir: dir}).check(vars, append(args, "--format", "json")...)
+	if code == exitFailure {
+		return fmt.Sprintf("exit 2: %s", errOut), ""
+	}
+	rep := decodeReport(t, out)
+	var lines []string
+	for _, f := range rep.Findings {
+		lines = append(lines, fmt.Sprintf("%s %s %s:%d %s", f.Severity, f.Rule, f.Path, f.Line, short(f.Commit)))
+	}
+	sort.Strings(lines)
+	return fmt.Sprintf("exit %d, %d commits, %d files\n%s", code, rep.Summary.Commits, rep.Summary.Files, strings.Join(lines, "\n")), rep.Reader
+}
+
+// TestConformanceMatrix runs every mode over every repository shape git
+// builds here and wants the verdict a plain clone of the same history
+// gives, read by the reader the probe must choose, and, where that is the
+// fast reader, the same verdict again from git (SMALL_HOOK_READER=git).
+func TestConformanceMatrix(t *testing.T) {
+	t.Parallel()
+	o := newOrigin(t)
+	msg := filepath.Join(t.TempDir(), "COMMIT_EDITMSG")
+	writeFileMode(t, msg, "Refine the workspace\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n")
+	reference := map[string]string{}
+	plain := conformanceShapes()[0]
+	dir, env := plain.build(t, o, &testRepo{t: t, dir: t.TempDir()})
+	stageChange(t, dir, env)
+	for _, m := range conformanceModes {
+		reference[m.name], _ = shapeVerdict(t, dir, env, m.args(o, msg))
+		t.Logf("%s on a plain clone: %s", m.name, reference[m.name])
+		if strings.HasPrefix(reference[m.name], "exit 2") {
+			t.Fatalf("%s on a plain clone could not check: %s", m.name, reference[m.name])
+		}
+	}
+	for _, s := range conformanceShapes() {
+		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
+			dir, env := s.build(t, o, &testRepo{t: t, dir: t.TempDir()})
+			if !s.bare {
+				stageChange(t, dir, env)
+			}
+			readers := []string{""}
+			if s.reader == gitdiff.ReaderFast {
+				readers = append(readers, gitdiff.ReaderGit)
+			}
+			for _, m := range conformanceModes {
+				if m.staged && s.bare {
+					continue
+				}
+				for _, asked := range readers {
+					vars := map[string]string{"SMALL_HOOK_READER": asked}
+					for k, v := range env {
+						vars[k] = v
+					}
+					got, reader := shapeVerdict(t, dir, vars, m.args(o, msg))
+					want := s.reader
+					if asked != "" {
+						want = asked
+					}
+					if got != reference[m.name] || reader != want {
+						t.Errorf("%s, reader %s (want %s):\n%s\nwant, as on a plain clone:\n%s", m.name, reader, want, got, reference[m.name])
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPreReceiveReadsTheQuarantine runs small-hook from a pre-receive hook,
+// where the pushed objects wait in git's quarantine directory
+// (GIT_OBJECT_DIRECTORY, with the repository's own objects as
+// GIT_ALTERNATE_OBJECT_DIRECTORIES): kept as a pack when the push holds
+// more objects than receive.unpackLimit, as loose objects otherwise. Either
+// way the hook must see the pushed commits: accept the clean push of the
+// sources (a pack of more than 100 objects) and refuse the agent's edit of
+// the intent, as a check of the same range in a plain clone does.
+func TestPreReceiveReadsTheQuarantine(t *testing.T) {
+	t.Parallel()
+	o := newOrigin(t)
+	_, env := withBinary(t)
+	for _, limit := range []string{"100", "100000"} {
+		t.Run("receive.unpackLimit="+limit, func(t *testing.T) {
+			parent := &testRepo{t: t, dir: t.TempDir()}
+			server := filepath.Join(parent.dir, "server.git")
+			parent.git("init", "-q", "--bare", server)
+			s := &testRepo{t: t, dir: server}
+			s.git("config", "receive.unpackLimit", limit)
+			origin := &testRepo{t: t, dir: o.dir}
+			origin.git("push", "-q", server, o.base+"~1:refs/heads/main")
+			hook := filepath.Join(server, "hooks", "pre-receive")
+			writeFileMode(t, hook, "#!/bin/sh\nstatus=0\nwhile read old new ref; do\n\tsmall-hook check --base \"$old\" --head \"$new\" || status=1\ndone\nexit $status\n")
+			if err := os.Chmod(hook, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if out, ok := runIn(t, o.dir, env, "git", "push", server, o.clean+":refs/heads/main"); !ok {
+				t.Fatalf("the clean push was refused:\n%s", out)
+			}
+			if got := s.git("rev-parse", "main"); got != o.clean {
+				t.Fatalf("the server's main is %s, want %s", got, o.clean)
+			}
+			out, ok := runIn(t, o.dir, env, "git", "push", server, o.agent+":refs/heads/main")
+			if ok || !strings.Contains(out, "small/ownership") {
+				t.Fatalf("the agent's edit of the intent went through the pre-receive hook:\n%s", out)
+			}
+		})
+	}
+}
+
+// TestSHA256RepositoriesSayWhy: every mode refuses a SHA-256 repository
+// with the reason, whichever reader the probe picks.
+func TestSHA256RepositoriesSayWhy(t *testing.T) {
+	t.Parallel()
+	r := &testRepo{t: t, dir: t.TempDir()}
+	r.git("init", "-q", "-b", "main", "--object-format=sha256")
+	r.copyDir(fixtureInit, ".small")
+	r.commit("small init")
+	for _, asked := range []string{"", gitdiff.ReaderGit} {
+		for _, m := range conformanceModes {
+			code, _, errOut := r.check(map[string]string{"SMALL_HOOK_READER": asked}, m.args(&origin{base: "HEAD", agent: "HEAD", rewritten: "HEAD"}, filepath.Join(r.dir, ".git", "COMMIT_EDITMSG"))...)
+			if code != exitFailure || !strings.Contains(errOut, "sha256 ids") || !strings.Contains(errOut, "SHA-1 repositories only") {
+				t.Errorf("%s, reader %q: exit %d, %q", m.name, asked, code, errOut)
+			}
+		}
+	}
+}
+
+// TestReftableRepositories: where git can make a reftable repository
+// (git 2.45 and later), a range check of one gives a plain repository's
+// verdict, read by git (the fast reader reads only the files backend of
+// refs). Where it cannot, no repository holds reftable refs that this git
+// could read: a repository that claims them is git's error, and the
+// check's.
+func TestReftableRepositories(t *testing.T) {
+	t.Parallel()
+	o := newOrigin(t)
+	parent := &testRepo{t: t, dir: t.TempDir()}
+	dst := filepath.Join(parent.dir, "reftable")
+	if out, ok := runIn(t, parent.dir, cleanEnv(), "git", "clone", "-q", "--ref-format=reftable", o.dir, dst); !ok {
+		if !strings.Contains(out, "ref-format") {
+			t.Fatalf("git refuses a reftable clone for another reason than not knowing the format:\n%s", out)
+		}
+		parent.git("clone", "-q", o.dir, dst)
+		c := &testRepo{t: t, dir: dst}
+		c.git("config", "core.repositoryFormatVersion", "1")
+		c.git("config", "extensions.refStorage", "reftable")
+		code, _, errOut := c.check(nil, "check", "--base", o.base)
+		if code != exitFailure || !strings.Contains(errOut, "refstorage") {
+			t.Fatalf("a repository claiming reftable refs on a git without them: exit %d, %q", code, errOut)
+		}
+		return
+	}
+	plain := filepath.Join(parent.dir, "plain")
+	parent.git("clone", "-q", o.dir, plain)
+	args := []string{"check", "--base", o.base, "--head", "main"}
+	want, _ := shapeVerdict(t, plain, nil, args)
+	if got, reader := shapeVerdict(t, dst, nil, args); got != want || reader != gitdiff.ReaderGit {
+		t.Errorf("reftable, reader %s:\n%s\nwant, as on a plain clone:\n%s", reader, got, want)
+	}
+}

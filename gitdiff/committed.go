@@ -1,0 +1,212 @@
+package gitdiff
+
+import (
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/small-hook/small-hook/changes"
+)
+
+// commitView is the in-scope state `git commit` would commit from the
+// index. git writes a commit's tree from the index's cache tree
+// (cache-tree.c, update_one): a directory whose cache-tree node is valid
+// (and whose tree object exists) is committed as that tree, whatever the
+// index entries below it say; elsewhere the entries are committed. So the
+// view is the index's in-scope entries outside such directories, and the
+// trees of those directories. A staged check judges this view, never the
+// entries alone: an index whose valid cache tree names another tree than
+// its entries would otherwise commit files the check never saw.
+type commitView struct {
+	repo *Repo
+	// entries are the in-scope index entries git commits as entries.
+	entries entries
+	// trees maps a directory ("" for the root, else ending in "/") to the
+	// tree git commits there whole.
+	trees map[string]plumbing.Hash
+	scope Scope
+}
+
+// commitView computes what git would commit from idx (whose in-scope
+// entries are staged) and the in-scope changes it makes to head's tree: old
+// holds HEAD's versions and now the committed ones, of every in-scope path
+// outside the directories committed as trees, and of the paths that differ
+// inside them. A directory committed as HEAD's own tree is not read at all:
+// a hook's cost follows the directories the index changes.
+func (r *Repo) commitView(head *object.Tree, idx *indexFile, scope Scope, staged entries) (old, now entries, view *commitView, err error) {
+	old, now = entries{}, entries{}
+	view = &commitView{repo: r, entries: entries{}, trees: map[string]plumbing.Hash{}, scope: scope}
+	sparse := map[string]plumbing.Hash{}
+	for _, e := range idx.sparse {
+		sparse[e.path] = e.hash
+	}
+	var headHash plumbing.Hash
+	if head != nil {
+		headHash = head.Hash
+	}
+	var walk func(prefix string, h plumbing.Hash, node *cacheTree) error
+	walk = func(prefix string, h plumbing.Hash, node *cacheTree) error {
+		whole, ok := plumbing.ZeroHash, false
+		if node != nil && node.valid && (prefix == "" || node.entries > 0) {
+			whole, ok = node.hash, true
+		} else if sh, isSparse := sparse[prefix]; isSparse {
+			whole, ok = sh, true
+		}
+		if ok && whole == h {
+			view.trees[prefix] = h
+			return nil
+		}
+		if ok {
+			exists, err := r.hasTree(whole)
+			if err != nil {
+				return err
+			}
+			if exists {
+				view.trees[prefix] = whole
+				return r.diffTrees(h, whole, prefix, scope, old, now)
+			}
+		}
+		seen := map[string]bool{}
+		if !h.IsZero() {
+			t, err := r.tree(h)
+			if err != nil {
+				return err
+			}
+			for _, e := range t.Entries {
+				path := prefix + e.Name
+				if e.Mode != filemode.Dir {
+					if scope.containsPath(path) {
+						old[path] = entry{hash: e.Hash, mode: e.Mode}
+					}
+					continue
+				}
+				seen[e.Name] = true
+				if err := walk(path+"/", e.Hash, node.child(e.Name)); err != nil {
+					return err
+				}
+			}
+		}
+		var names []string
+		if node != nil {
+			names = slices.Collect(maps.Keys(node.children))
+		}
+		for p := range sparse {
+			if rest, ok := strings.CutPrefix(p, prefix); ok && strings.Count(rest, "/") == 1 {
+				names = append(names, strings.TrimSuffix(rest, "/"))
+			}
+		}
+		sort.Strings(names)
+		for _, name := range slices.Compact(names) {
+			if !seen[name] {
+				if err := walk(prefix+name+"/", plumbing.ZeroHash, node.child(name)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk("", headHash, idx.tree); err != nil {
+		return nil, nil, nil, err
+	}
+	for path, e := range staged {
+		if _, under := view.treeOf(path); !under {
+			view.entries[path] = e
+			now[path] = e
+		}
+	}
+	return old, now, view, nil
+}
+
+// hasTree reports whether the repository holds tree h, as git asks before
+// it takes a valid cache-tree node's tree.
+func (r *Repo) hasTree(h plumbing.Hash) (bool, error) {
+	_, found, err := r.optionalTreeObject(h)
+	if !found {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// treeOf returns the directory committed as a tree that holds path, if any.
+func (v *commitView) treeOf(path string) (string, bool) {
+	if _, ok := v.trees[""]; ok {
+		return "", true
+	}
+	for i := 0; i < len(path); i++ {
+		if path[i] == '/' {
+			if _, ok := v.trees[path[:i+1]]; ok {
+				return path[:i+1], true
+			}
+		}
+	}
+	return "", false
+}
+
+// lookup returns the committed entry at path, or nil.
+func (v *commitView) lookup(path string) (*entry, error) {
+	dir, under := v.treeOf(path)
+	if !under {
+		e, ok := v.entries[path]
+		if !ok {
+			return nil, nil
+		}
+		return &e, nil
+	}
+	e, err := v.repo.findEntry(v.trees[dir], path[len(dir):])
+	if err != nil || e == nil || e.Mode == filemode.Dir {
+		return nil, err
+	}
+	return &entry{hash: e.Hash, mode: e.Mode}, nil
+}
+
+// List returns the in-scope files under dir, from the entries and from the
+// trees committed whole.
+func (v *commitView) List(dir string) ([]string, error) {
+	found := entries{}
+	for p, e := range v.entries {
+		if strings.HasPrefix(p, dir) {
+			found[p] = e
+		}
+	}
+	for d, h := range v.trees {
+		var sub plumbing.Hash
+		var prefix string
+		switch {
+		case strings.HasPrefix(d, dir):
+			sub, prefix = h, d
+		case strings.HasPrefix(dir, d):
+			e, err := v.repo.findEntry(h, strings.TrimSuffix(dir[len(d):], "/"))
+			if err != nil {
+				return nil, err
+			}
+			if e == nil || e.Mode != filemode.Dir {
+				continue
+			}
+			sub, prefix = e.Hash, dir
+		default:
+			continue
+		}
+		t, err := v.repo.tree(sub)
+		if err != nil {
+			return nil, err
+		}
+		if err := v.repo.walkTree(t, prefix, v.scope, found); err != nil {
+			return nil, err
+		}
+	}
+	return unionPaths(found), nil
+}
+
+// Read returns the committed version of the file at path.
+func (v *commitView) Read(path string) (*changes.Blob, error) {
+	e, err := v.lookup(path)
+	if err != nil || e == nil {
+		return nil, err
+	}
+	return v.repo.blob(*e)
+}

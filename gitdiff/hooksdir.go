@@ -1,0 +1,62 @@
+package gitdiff
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// Hooks is where git runs a repository's hooks from, as git says.
+type Hooks struct {
+	// Dir is the hooks directory.
+	Dir string
+	// From is the configuration file that set core.hooksPath; "" when it
+	// is unset (Dir is then the common git directory's hooks, which linked
+	// worktrees share) or set other than by a file (`git -c`).
+	From string
+	// GitDir is the git directory of the work tree, CommonDir the one its
+	// worktrees share.
+	GitDir, CommonDir string
+	// Bare says the repository has no work tree (a server's); WorkTree is
+	// the root of the work tree otherwise.
+	Bare     bool
+	WorkTree string
+}
+
+// HooksDir asks git where it runs the hooks of the repository that
+// contains dir: `git rev-parse --git-path hooks`, which follows
+// core.hooksPath wherever git reads it (system, global, repository and
+// worktree configuration, include.path and includeIf of every kind),
+// expands ~/ and resolves a relative path as git does. From comes from `git
+// config --show-origin`. The environment (GIT_DIR, GIT_CONFIG_*, HOME…) is
+// read through opts.
+func HooksDir(dir string, opts Options) (Hooks, error) {
+	out, err := newGitRunner(dir, opts, nil).output("rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--git-path", "hooks", "--is-bare-repository")
+	if err != nil {
+		return Hooks{}, fmt.Errorf("finding the hooks directory: %w", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != 4 {
+		return Hooks{}, fmt.Errorf("finding the hooks directory: git rev-parse printed %q", out)
+	}
+	h := Hooks{GitDir: filepath.Clean(lines[0]), CommonDir: filepath.Clean(lines[1]), Dir: filepath.Clean(lines[2]), Bare: lines[3] == "true"}
+	if !h.Bare {
+		if h.WorkTree, err = newGitRunner(dir, opts, nil).line("rev-parse", "--show-toplevel"); err != nil {
+			return Hooks{}, fmt.Errorf("finding the work tree: %w", err)
+		}
+	}
+	// With GIT_DIR given, git names the files it read by absolute paths.
+	origin, err := newGitRunner(dir, opts, map[string]string{"GIT_DIR": h.GitDir}).output("config", "--show-origin", "-z", "--get", "core.hooksPath")
+	switch {
+	case exitCode(err) == 1: // unset
+	case err != nil:
+		return Hooks{}, fmt.Errorf("finding where core.hooksPath is set: %w", err)
+	default:
+		where, _, _ := bytes.Cut(origin, []byte{0})
+		if file, ok := strings.CutPrefix(string(where), "file:"); ok {
+			h.From = file
+		}
+	}
+	return h, nil
+}

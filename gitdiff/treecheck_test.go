@@ -1,0 +1,236 @@
+package gitdiff
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// rawObject writes an object of type kind with exactly these bytes (git
+// checks nothing with --literally) and returns its id.
+func (r *repo) rawObject(kind string, data []byte) string {
+	r.t.Helper()
+	cmd := r.gitCmd("hash-object", "-t", kind, "-w", "--literally", "--stdin")
+	cmd.Stdin = bytes.NewReader(data)
+	out, err := cmd.Output()
+	if err != nil {
+		r.t.Fatalf("hash-object: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// treeEntry is one entry of a tree written byte by byte.
+func treeEntry(mode, name, id string) []byte {
+	raw, err := hex.DecodeString(id)
+	if err != nil {
+		panic(err)
+	}
+	return append([]byte(mode+" "+name+"\x00"), raw...)
+}
+
+// TestMalformedTreesAreRefused: a tree git fsck refuses is an error,
+// whichever reader reads it. The tree that lists .small/intent.small.yml
+// twice is read first-wins by git (`git show` prints the first version) and
+// was read last-wins by go-git: a rewritten intent listed first passed.
+func TestMalformedTreesAreRefused(t *testing.T) {
+	for name, entries := range map[string]func(human, agent, tree string) [][]byte{
+		"listed twice": func(human, agent, _ string) [][]byte {
+			return [][]byte{treeEntry("100644", "intent.small.yml", agent), treeEntry("100644", "intent.small.yml", human)}
+		},
+		"a file and a directory": func(human, agent, tree string) [][]byte {
+			return [][]byte{treeEntry("100644", "intent.small.yml", agent), treeEntry("100644", "intent.small.yml.x", human), treeEntry("40000", "intent.small.yml", tree)}
+		},
+		"not sorted": func(human, agent, _ string) [][]byte {
+			return [][]byte{treeEntry("100644", "progress.small.yml", agent), treeEntry("100644", "intent.small.yml", human)}
+		},
+		"a name holding a slash": func(human, agent, _ string) [][]byte {
+			return [][]byte{treeEntry("100644", "a/intent.small.yml", agent), treeEntry("100644", "intent.small.yml", human)}
+		},
+		"a name that is a dot-dot": func(human, agent, _ string) [][]byte {
+			return [][]byte{treeEntry("100644", "..", agent), treeEntry("100644", "intent.small.yml", human)}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := newRepo(t)
+			r.write(".small/intent.small.yml", "intent: human\n")
+			base := r.commit("base")
+			human := r.git("rev-parse", "HEAD:.small/intent.small.yml")
+			agent := r.rawObject("blob", []byte("intent: rewritten\n"))
+			small := r.rawObject("tree", bytes.Join(entries(human, agent, r.git("rev-parse", "HEAD^{tree}")), nil))
+			root := r.rawObject("tree", treeEntry("40000", ".small", small))
+			head := r.git("commit-tree", root, "-p", base, "-m", name)
+			if _, err := r.tryGit("fsck", "--strict", "--no-dangling"); err == nil {
+				t.Fatalf("git fsck accepts the tree")
+			}
+			if name == "listed twice" {
+				if got := r.git("show", head+":.small/intent.small.yml"); got != "intent: rewritten" {
+					t.Fatalf("git reads %q", got)
+				}
+			}
+			for _, asked := range []string{"", ReaderGit} {
+				g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})
+				_, err := rangeUnits(g, base, head, Scope{})
+				g.Close()
+				if !errors.Is(err, errMalformedTree) {
+					t.Errorf("reader %q: %v", asked, err)
+				}
+			}
+		})
+	}
+}
+
+// writeCacheTree serialises a cache tree as git writes it: subtrees in
+// git's order (shorter names first).
+func writeCacheTree(b *bytes.Buffer, name string, t *cacheTree) {
+	b.WriteString(name)
+	b.WriteByte(0)
+	count := t.entryCount
+	if !t.valid {
+		count = -1
+	}
+	fmt.Fprintf(b, "%d %d\n", count, len(t.children))
+	if t.valid {
+		b.Write(t.hash[:])
+	}
+	var names []string
+	for n := range t.children {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if len(names[i]) != len(names[j]) {
+			return len(names[i]) < len(names[j])
+		}
+		return names[i] < names[j]
+	})
+	for _, n := range names {
+		writeCacheTree(b, n, t.children[n])
+	}
+}
+
+// editCacheTree rewrites the cache tree of the index at path with edit.
+func editCacheTree(t *testing.T, path string, edit func(root *cacheTree)) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := extensionsStart(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := append([]byte{}, data[:start]...)
+	for ext := data[start : len(data)-hashLen]; len(ext) > 0; {
+		size := binary.BigEndian.Uint32(ext[4:8])
+		body := ext[8 : 8+size]
+		if string(ext[:4]) == "TREE" {
+			root, _, err := parseCacheTree(body, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			edit(root)
+			var b bytes.Buffer
+			writeCacheTree(&b, "", root)
+			body = b.Bytes()
+		}
+		out = append(binary.BigEndian.AppendUint32(append(out, ext[:4]...), uint32(len(body))), body...)
+		ext = ext[8+size:]
+	}
+	if err := os.WriteFile(path, resum(append(out, make([]byte, hashLen)...)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestStagedCheckJudgesWhatGitCommits: `git commit` writes a directory whose
+// cache-tree node is valid as the tree the node names, whatever the index
+// entries say. An index whose entries are HEAD's but whose cache tree names
+// a rewritten .small/ commits the rewrite: the staged check must see it,
+// with either reader. Before, the check read the entries (no change) while
+// git committed the other tree.
+func TestStagedCheckJudgesWhatGitCommits(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/intent.small.yml", "intent: human\n")
+	r.write(".small/progress.small.yml", "entries: []\n")
+	r.write("src/x.go", "package x\n")
+	r.commit("base")
+	agent := r.rawObject("blob", []byte("intent: rewritten\n"))
+	listing := strings.Replace(r.git("ls-tree", "HEAD:.small"), r.git("rev-parse", "HEAD:.small/intent.small.yml"), agent, 1)
+	cmd := r.gitCmd("mktree")
+	cmd.Stdin = strings.NewReader(listing + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewritten := strings.TrimSpace(string(out))
+	index := filepath.Join(r.dir, ".git", "index")
+	r.git("read-tree", "HEAD")
+	editCacheTree(t, index, func(root *cacheTree) {
+		root.valid = false
+		small := root.children[".small"]
+		copy(small.hash[:], mustHex(t, rewritten))
+	})
+	for _, asked := range []string{"", ReaderGit} {
+		g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})
+		u, err := g.Staged(Scope{})
+		if err != nil {
+			t.Fatalf("reader %q: %v", asked, err)
+		}
+		if got := summary(u.Changes); got != ".small/intent.small.yml:intent: human>intent: rewritten" {
+			t.Errorf("reader %q: the staged change is %q", asked, got)
+		}
+		if b, err := u.Files.Read(".small/intent.small.yml"); err != nil || b == nil || string(b.Data) != "intent: rewritten\n" {
+			t.Errorf("reader %q: the staged intent reads %v, %v", asked, b, err)
+		}
+		if list, err := u.Files.List(".small/"); err != nil || strings.Join(list, " ") != ".small/intent.small.yml .small/progress.small.yml" {
+			t.Errorf("reader %q: the staged workspace lists %v, %v", asked, list, err)
+		}
+		g.Close()
+	}
+	// What git commits from this index, indeed.
+	if got := r.git("rev-parse", r.git("write-tree")+":.small"); got != rewritten {
+		t.Fatalf("git writes %s for .small, not the cache tree's %s", got, rewritten)
+	}
+}
+
+// TestCacheTreeCountsMustMatchTheEntries: where a valid cache-tree node
+// claims another number of entries than the index holds below it, git
+// would skip other entries than the directory's when it writes the commit:
+// the index is refused.
+func TestCacheTreeCountsMustMatchTheEntries(t *testing.T) {
+	r := newRepo(t)
+	r.write(".small/intent.small.yml", "intent: human\n")
+	r.write("a/.small/intent.small.yml", "intent: nested\n")
+	r.commit("base")
+	r.git("read-tree", "HEAD")
+	editCacheTree(t, filepath.Join(r.dir, ".git", "index"), func(root *cacheTree) {
+		root.valid = false
+		root.children[".small"].entryCount++
+	})
+	for _, asked := range []string{"", ReaderGit} {
+		g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})
+		if _, err := g.Staged(Scope{}); err == nil || !strings.Contains(err.Error(), "the cache tree says .small/ holds 2 entries") || !strings.Contains(err.Error(), "`git read-tree HEAD`") {
+			t.Errorf("reader %q: %v", asked, err)
+		}
+		g.Close()
+	}
+	// The advice works: git read-tree HEAD rebuilds the index and its cache tree.
+	r.git("read-tree", "HEAD")
+	if _, err := r.open().Staged(Scope{}); err != nil {
+		t.Errorf("after git read-tree HEAD: %v", err)
+	}
+}
+
+func mustHex(t *testing.T, id string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
