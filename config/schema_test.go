@@ -103,22 +103,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-func (n node) types() []string {
-	switch t := n.schema["type"].(type) {
-	case string:
-		return []string{t}
-	case []any:
-		var out []string
-		for _, x := range t {
-			out = append(out, x.(string))
-		}
-		return out
-	}
-	return nil
-}
-
-func (n node) is(typ string) bool { return slices.Contains(n.types(), typ) }
-
 // verdict is what one side says of a configuration: nil when it accepts
 // it.
 type verdict struct{ schema, loader error }
@@ -313,8 +297,21 @@ func TestConfigSchemaAgreesWithTheLoader(t *testing.T) {
 			values = append(values, d)
 		}
 		if len(n.path) > 0 && n.path[len(n.path)-1] == "0" {
+			// The list's example items, and one that holds all of their
+			// keys at once (an identity with both email and pusher).
+			union := map[string]any{}
 			for _, ex := range asList(s.at(n.path[:len(n.path)-1])["examples"]) {
-				values = append(values, asList(ex)...)
+				for _, item := range asList(ex) {
+					values = append(values, item)
+					if m, ok := item.(map[string]any); ok {
+						for k, v := range m {
+							union[k] = v
+						}
+					}
+				}
+			}
+			if len(union) > 0 {
+				values = append(values, union)
 			}
 		}
 		accepted, refused := 0, 0
@@ -355,6 +352,28 @@ func (s configSchema) sameChoices(t *testing.T, n node, enum []any) {
 	}
 	if got := strings.Split(m[1], ", "); !slices.Equal(got, want) {
 		t.Errorf("%v: the loader takes %v, the schema %v", n.path, got, want)
+	}
+}
+
+// TestConfigSchemaExamplesAgree: a file that sets every key to its
+// example (or its default) satisfies both sides, the rules that tie keys
+// together included (signatures.require with its key files).
+func TestConfigSchemaExamplesAgree(t *testing.T) {
+	s := loadConfigSchema(t)
+	complete := map[string]any{}
+	for _, n := range s.nodes() {
+		if len(n.path) == 0 || slices.Contains(n.path, "0") {
+			continue
+		}
+		if examples := asList(n.schema["examples"]); len(examples) > 0 {
+			setAt(complete, n.path, fromJSON(examples[0]))
+		} else if d, ok := n.schema["default"]; ok {
+			setAt(complete, n.path, d)
+		}
+	}
+	v, text := s.judge(t, complete)
+	if v.schema != nil || v.loader != nil || !strings.Contains(text, `"require": "human-owned"`) {
+		t.Errorf("%s\n  schema: %v\n  loader: %v", text, v.schema, v.loader)
 	}
 }
 
