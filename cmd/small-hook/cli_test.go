@@ -92,7 +92,7 @@ func TestUsageFlagWithoutValue(t *testing.T) {
 		{[]string{"check", "--repo"}, "--repo needs a directory"},
 		{[]string{"check", "--format"}, "--format needs one of text, json, sarif, github"},
 		{[]string{"check", "--output"}, "--output needs FORMAT=FILE, e.g. sarif=results.sarif"},
-		{[]string{"rules", "--format="}, "--format needs one of text, json"},
+		{[]string{"rules", "--format="}, "--format needs one of text, json, markdown"},
 		{[]string{"install", "--repo"}, "--repo needs a directory"},
 	}
 	for _, tc := range cases {
