@@ -22,7 +22,10 @@ import (
 	"github.com/small-hook/small-hook/yamldoc"
 )
 
-//go:embed *.schema.json
+// files are the protocol's schemas. small-hook.schema.json, the schema of
+// small-hook's own configuration for editors, is not one of them.
+//
+//go:embed intent.schema.json constraints.schema.json plan.schema.json progress.schema.json handoff.schema.json workspace.schema.json knowledge-artifact.schema.json
 var files embed.FS
 
 // Violation is one way a value fails its schema.

@@ -270,26 +270,23 @@ func wantsGitHub(args []string) bool {
 }
 
 // helpWithFooter prints kong's help, then the examples and exit codes of
-// the program or of the command it is about.
+// the program or of the command it is about (see helpFooter).
 func helpWithFooter(options kong.HelpOptions, kctx *kong.Context) error {
 	if err := kong.DefaultHelpPrinter(options, kctx); err != nil {
 		return err
 	}
-	footer := rootFooter
+	name := ""
 	if cmd := kctx.Selected(); cmd != nil {
-		footer = commandFooters()[cmd.Name]
+		name = cmd.Name
 	}
-	if footer == "" {
-		return nil
-	}
-	if _, err := fmt.Fprint(kctx.Stdout, "\n"+footer); err != nil {
+	if _, err := fmt.Fprint(kctx.Stdout, "\n"+helpFooter(name)); err != nil {
 		return fmt.Errorf("printing the help: %w", err)
 	}
 	return nil
 }
 
-// rootFooter ends `small-hook --help`.
-const rootFooter = `Examples:
+// rootExamples end `small-hook --help`, before the exit codes.
+const rootExamples = `Examples:
   # install the pre-commit, commit-msg and pre-push hooks in this repository
   small-hook install
   # check the staged change, as the pre-commit hook does
@@ -297,15 +294,10 @@ const rootFooter = `Examples:
   # what each rule checks, or the one a finding names
   small-hook rules
   small-hook rules small/ownership
-
-Exit codes (check):
-  0  no error findings (warnings allowed)
-  1  at least one error finding
-  2  could not check: bad usage, broken configuration, missing history, ...
 `
 
-// commandFooters end each command's --help.
-func commandFooters() map[string]string {
+// commandExamples end each command's --help, before its exit codes.
+func commandExamples() map[string]string {
 	return map[string]string{
 		"check": `Examples:
   # the staged change (the pre-commit hook runs this)
@@ -324,15 +316,6 @@ func commandFooters() map[string]string {
   small-hook check --pre-receive
   # for scripts: only findings and errors, nothing when the check passes
   small-hook check --quiet
-
-Exit codes:
-  0  no error findings (warnings allowed)
-  1  at least one error finding
-  2  could not check: bad usage, not a git repository, unknown revision, a
-     shallow clone missing the range's history, an unsupported repository
-     format, a malformed policy file (.small-hook.yml, .gitleaks.toml, a
-     key file; a staged one too, though it applies from the next commit),
-     an --output file that cannot be written, unmerged index entries
 `,
 		"log": `Examples:
   # who recorded every progress and provenance entry of HEAD, one line each
@@ -341,13 +324,6 @@ Exit codes:
   small-hook log --format json examples/demo/.small/progress.small.yml
   # in CI: fail on an unverified ledger, with the base branch's configuration
   small-hook log --verify --config-rev refs/remotes/origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
-
-Exit codes:
-  0  the ledger was printed (with --verify: no error findings)
-  1  with --verify: at least one error finding
-  2  could not list the ledger: bad usage, unknown revision, a ledger file
-     that cannot be read, a malformed .small-hook.yml, or (with --verify) a
-     shallow clone
 `,
 		"install": `Examples:
   # the pre-commit, commit-msg and pre-push hooks of this repository
@@ -356,11 +332,6 @@ Exit codes:
   small-hook install --repo /srv/git/project.git
   # install over hooks of other tools, which keep running first
   small-hook install --force
-
-Exit codes:
-  0  the hooks are installed
-  1  a hook small-hook did not write is in the way (--force replaces it)
-  2  could not install
 `,
 	}
 }

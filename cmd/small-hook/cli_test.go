@@ -92,7 +92,7 @@ func TestUsageFlagWithoutValue(t *testing.T) {
 		{[]string{"check", "--repo"}, "--repo needs a directory"},
 		{[]string{"check", "--format"}, "--format needs one of text, json, sarif, github"},
 		{[]string{"check", "--output"}, "--output needs FORMAT=FILE, e.g. sarif=results.sarif"},
-		{[]string{"rules", "--format="}, "--format needs one of text, json"},
+		{[]string{"rules", "--format="}, "--format needs one of text, json, markdown"},
 		{[]string{"install", "--repo"}, "--repo needs a directory"},
 	}
 	for _, tc := range cases {
@@ -169,9 +169,9 @@ func TestHelpShowsExamplesAndExitCodes(t *testing.T) {
 
 func TestHelpExamplesParse(t *testing.T) {
 	// Every example in the help is a command line small-hook accepts.
-	footers := commandFooters()
+	footers := commandExamples()
 	examples := 0
-	for _, text := range []string{rootFooter, footers["check"], footers["install"]} {
+	for _, text := range []string{rootExamples, footers["check"], footers["install"]} {
 		for _, line := range strings.Split(text, "\n") {
 			line = strings.TrimSpace(line)
 			if !strings.HasPrefix(line, "small-hook ") {

@@ -12,7 +12,7 @@ import (
 
 // rulesCmd is `small-hook rules`.
 type rulesCmd struct {
-	Format string `help:"Output format: text or json." enum:"text,json" default:"text"`
+	Format string `help:"Output format: text, json, or markdown (the page docs/rules.md)." enum:"text,json,markdown" default:"text"`
 	ID     string `arg:"" optional:"" name:"rule" help:"Print only this rule, e.g. small/append-only (a finding names it); a member of a family, e.g. secrets/aws-access-token, prints its family."`
 }
 
@@ -24,7 +24,13 @@ type ruleDoc struct {
 	// .small-hook.yml says nothing about it.
 	Default string `json:"default"`
 	// Family is set for a rule that reports its findings as ID/<name>.
-	Family    bool   `json:"family,omitempty"`
+	Family bool `json:"family,omitempty"`
+	// Continuity is set for a rule that also judges a tip comparison (see
+	// rules.Rule.Continuity).
+	Continuity bool `json:"continuity,omitempty"`
+	// Ledger is set for a rule that only `small-hook log` applies (see
+	// rules.Rule.Ledger).
+	Ledger    bool   `json:"ledger,omitempty"`
 	Title     string `json:"title"`
 	Doc       string `json:"doc"`
 	Configure string `json:"configure"`
@@ -58,7 +64,7 @@ func (c *rulesCmd) run(e *env) (int, error) {
 		title, rest, _ := strings.Cut(strings.TrimSpace(r.Doc), "\n")
 		docs = append(docs, ruleDoc{
 			ID: r.ID, Severity: string(r.Severity), Default: defaultSeverity(r), Family: isFamily(r),
-			Title: title, Doc: strings.TrimSpace(rest), Configure: configureHint(r),
+			Continuity: r.Continuity, Ledger: r.Ledger, Title: title, Doc: strings.TrimSpace(rest), Configure: configureHint(r),
 		})
 	}
 	if c.Format == "json" {
@@ -66,6 +72,12 @@ func (c *rulesCmd) run(e *env) (int, error) {
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(docs); err != nil {
 			return exitFailure, fmt.Errorf("writing rules: %w", err)
+		}
+		return exitOK, nil
+	}
+	if c.Format == "markdown" {
+		if err := writeRulesMarkdown(e.stdout, docs, c.ID == ""); err != nil {
+			return exitFailure, err
 		}
 		return exitOK, nil
 	}
