@@ -84,7 +84,7 @@ func TestPreCommitFrameworkSetups(t *testing.T) {
 		if ok || !strings.Contains(out, trailerAdvice) || strings.Contains(out, "SMALL_HOOK_REWRITE") {
 			t.Fatalf("want the commit-msg stage to refuse and name the trailer alone:\n%s", out)
 		}
-		if n := strings.Count(out, "small/append-only"); n != 1 {
+		if n := strings.Count(out, "error small/append-only"); n != 1 {
 			t.Fatalf("the rewrite is reported %d times, want once (by the commit-msg stage):\n%s", n, out)
 		}
 		if out, ok := gitRun(r, nil, "commit", "-q", "-m", "fix typo", "-m", "Small-Rewrite: typo"); !ok {
