@@ -16,12 +16,9 @@ import (
 
 // Rules returns the attribution rules, freshly built.
 func Rules() []*rules.Rule {
-	return []*rules.Rule{ownershipRule(), humanEditRule(), claimRule(), unknownRule(), signatureRule()}
+	ownership := ownershipRule()
+	return []*rules.Rule{ownership, humanEditRule(), claimRule(ownership), unknownRule(), signatureRule(ownership)}
 }
-
-// ownershipID is small/ownership's ID: attribution/claim leaves to it the
-// commits it reports.
-const ownershipID = "small/ownership"
 
 // owner returns who owns a change's file by SMALL's ownership table:
 // "human" for intent and constraints, "agent" for plan and progress, ""
@@ -113,7 +110,7 @@ func verb(ch changes.Change) string {
 
 func ownershipRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       ownershipID,
+		ID:       "small/ownership",
 		Severity: rules.Error,
 		Doc: `Agents do not touch human-owned intent, constraints and policy files
 SMALL's ownership table: intent.small.yml and constraints.small.yml are human-owned and agents MUST NOT modify them. small-hook's own policy files are human-owned too: .small-hook.yml (and the file --config names, when it is inside the repository), .gitleaks.toml, .gitleaksignore and the key files the signatures section names (allowed-signers, openpgp-keys), since they decide what every later check trusts; no exclude: pattern takes them out. The actor comes from the commit: a valid signature by an allowed key proves a human (see attribution/signature); otherwise evidence of an agent (a Small-Actor: agent trailer or SMALL_HOOK_ACTOR=agent, agent co-author lines, Assisted-by/Generated-by, agent author or committer identities, .small-hook.yml) always wins over a self-declared Small-Actor: human or SMALL_HOOK_ACTOR=human, and the message then names both. An agent change that adds, edits or deletes a human-owned file is an error; an agent's merge commit is judged by what it writes of its own, not by a change it takes from a parent that made it (that parent's commits are judged themselves); a result that equals the merge base's version while another parent changed the file undoes that change, and is the merge's own. In the pre-commit stage the actor is not known yet, so this rule waits for the commit-msg stage (install both hooks); a tree (--all) has no actor and is not judged. The other direction, a human editing agent-owned plan or progress, is small/human-edit (off by default).`,
@@ -171,12 +168,13 @@ func governed(ch changes.Change) bool {
 	return ch.Place.Area == workspace.Files || ch.Place.Area == workspace.Artifacts
 }
 
-func claimRule() *rules.Rule {
+func claimRule(ownership *rules.Rule) *rules.Rule {
 	return &rules.Rule{
 		ID:       "attribution/claim",
 		Severity: rules.Warning,
 		Doc: `A human claim that evidence of an agent contradicts
 Small-Actor: human and SMALL_HOOK_ACTOR=human are self-declared: anyone, an agent included, can write them. When the same commit carries evidence of an agent (an agent co-author line, Assisted-by or Generated-by, an agent author or committer, Small-Actor: agent), the evidence decides and the claim is false. Such a commit that changes agent state is reported once, on its first governed file, as a warning; when it also changes intent or constraints, small/ownership reports it as an error naming both the evidence and the claim instead (and this rule does, as an error, when small/ownership is turned off). Fix: a human commits without the agent's markers; an agent never claims to be human.`,
+		Leaves: []*rules.Rule{ownership},
 		Run: func(pass *rules.Pass) error {
 			if !judged(pass) || pass.Actor.Contradicted == "" {
 				return nil
@@ -184,7 +182,7 @@ Small-Actor: human and SMALL_HOOK_ACTOR=human are self-declared: anyone, an agen
 			first, sev := "", rules.Warning
 			for _, ch := range pass.Unit.Changes {
 				if humanOwned(pass, ch) && !fromParent(ch) {
-					if pass.Runs(ownershipID) {
+					if pass.Reports(ownership) {
 						return nil
 					}
 					sev = rules.Error

@@ -13,20 +13,21 @@ import (
 // SignatureID is the ID of the rule that requires signatures.
 const SignatureID = "attribution/signature"
 
-func signatureRule() *rules.Rule {
+func signatureRule(ownership *rules.Rule) *rules.Rule {
 	return &rules.Rule{
 		ID:       SignatureID,
 		Severity: rules.Error,
 		Doc: `Changes a human must make carry a signature an agent cannot forge (signatures.require)
 Every other attribution signal (trailers, author names, e-mails) is self-declared. With a signatures section in .small-hook.yml (allowed-signers: a file in git's gpg.ssh.allowedSignersFile format, openpgp-keys: a file of armored OpenPGP public keys, both read from the same revision as the configuration, the base revision in range mode), each commit's SSH or OpenPGP signature is verified as git verify-commit does, and the key must also be allowed for the committer's e-mail. With require: human-owned, every commit that adds, edits or deletes a human-owned file (intent.small.yml and constraints.small.yml of any workspace, .small-hook.yml and the key files) must be signed that way; with require: human, so must every commit that is not an agent's and changes governed or policy files (an unsigned commit without agent markers is then an error, not a human's). Such a commit that is unsigned, signed with a key in neither file (unknown-key), with a key not allowed for the committer e-mail (principal-mismatch), outside the key's valid-after/valid-before or with an expired OpenPGP key (key-expired), with a revoked key, or whose signature does not match it (bad-signature) is an error that names the commit, the file and what was wrong. A merge commit is judged by what it writes of its own, not by a change it takes from a parent that made it; undoing a parent's change (a result equal to the merge base's version) is its own. A valid signature makes a commit human whatever its trailers say; when the commit also carries evidence of an agent (a co-author trailer, an agent author), the contradiction is reported, as an error on human-owned files and as a warning elsewhere: either the marker is wrong, or an agent could use the human's signing key. The pre-commit and commit-msg stages run before the signature exists: there, a change that will need a signature gets a warning when git is not set to sign it with an allowed key (commit.gpgsign, gpg.format, user.signingkey; a hook cannot see git commit -S); pre-push and CI decide. Fix: sign the commit (git commit --amend -S; git rebase -f -S BASE re-signs a branch), commit with the e-mail the key is allowed for, or add the key to the allowed-signers file in a signed commit of its own that reaches the base branch first.`,
 		SeesExcluded: true,
+		Leaves:       []*rules.Rule{ownership},
 		Run: func(pass *rules.Pass) error {
 			switch pass.Unit.Mode {
 			case changes.ModeStaged:
-				warnUnready(pass)
+				warnUnready(pass, ownership)
 			case changes.ModeRange:
 				reportDisputed(pass)
-				reportUnsigned(pass)
+				reportUnsigned(pass, ownership)
 			}
 			return nil
 		},
@@ -37,14 +38,14 @@ Every other attribution signal (trailers, author names, e-mails) is self-declare
 // says only a signed commit may make: every human-owned file it writes
 // itself and, with require: human, its first governed or policy file
 // when it has no human-owned one. An agent's commit needs none: it is no
-// human's, and small/ownership refuses what it must not touch (unless that
-// rule is turned off and the change is human-owned).
-func needingSignature(pass *rules.Pass) []changes.Change {
+// human's, and small/ownership (ownership) refuses what it must not touch
+// (unless that rule is turned off and the change is human-owned).
+func needingSignature(pass *rules.Pass, ownership *rules.Rule) []changes.Change {
 	require := pass.Config.Signatures.Require
 	if require == "off" || require == "" {
 		return nil
 	}
-	if pass.Actor.Actor == attribution.Agent && !pass.Actor.Pending && (require == "human" || pass.Runs(ownershipID)) {
+	if pass.Actor.Actor == attribution.Agent && !pass.Actor.Pending && (require == "human" || pass.Reports(ownership)) {
 		return nil
 	}
 	var out []changes.Change
@@ -85,12 +86,12 @@ func keyFiles(cfg *config.Config) string {
 
 // reportUnsigned reports each change that needs a signature the commit
 // does not validly carry.
-func reportUnsigned(pass *rules.Pass) {
+func reportUnsigned(pass *rules.Pass, ownership *rules.Rule) {
 	st := pass.Actor.Signature
 	if st == nil || st.Verdict == signature.Valid {
 		return
 	}
-	for _, ch := range needingSignature(pass) {
+	for _, ch := range needingSignature(pass, ownership) {
 		pass.Report(ch.Path, 0, "%s %s without a valid signature by a key allowed for its committer %s (signatures.require: %s): %s",
 			who(pass), why(pass, ch), pass.Unit.Commit.Committer.Email, pass.Config.Signatures.Require, st).
 			Hint("a human signs such a commit with a key listed for that e-mail in %s (git commit -S; git rebase -f -S BASE re-signs a branch), and a key added to that file counts once a signed commit has brought it to the base branch", keyFiles(pass.Config))
@@ -128,12 +129,12 @@ func reportDisputed(pass *rules.Pass) {
 
 // warnUnready warns, before the commit exists, when the staged change will
 // need a signature and git is not set to make one the policy accepts.
-func warnUnready(pass *rules.Pass) {
+func warnUnready(pass *rules.Pass, ownership *rules.Rule) {
 	r := pass.Actor.Readiness
 	if r == nil || r.Signed {
 		return
 	}
-	need := needingSignature(pass)
+	need := needingSignature(pass, ownership)
 	if len(need) == 0 {
 		return
 	}

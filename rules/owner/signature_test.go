@@ -108,7 +108,7 @@ func TestSignatureRequiredOnHumanOwnedFiles(t *testing.T) {
 // turned off, an agent's unsigned intent edit still needs a signature.
 func TestOwnershipRuleOffLeavesTheSignatureRequirement(t *testing.T) {
 	cfg := signing("human-owned")
-	cfg.Rules = map[string]config.RuleSetting{ownershipID: {Severity: config.SeverityOff}}
+	cfg.Rules = map[string]config.RuleSetting{"small/ownership": {Severity: config.SeverityOff}}
 	u := commit(rulestest.Staged(rulestest.Snapshot{intent: intentV1}, rulestest.Snapshot{intent: intentV2}))
 	got := run(t, cfg, signedAs(agentClaude, signature.Unsigned), u)
 	if !same(summary(got), []string{"attribution/claim error " + intent, "attribution/signature error " + intent}) && !same(summary(got), []string{"attribution/signature error " + intent}) {

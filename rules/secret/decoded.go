@@ -46,17 +46,16 @@ func decodedAdded(pass *rules.Pass, ch changes.Change) []scalar {
 
 // addedAt is addedLines, once per change: both secret rules need it.
 func addedAt(pass *rules.Pass, ch changes.Change) (lines []int, from, first int) {
-	key := "secrets/added:" + ch.New.Hash
-	for _, b := range oldVersions(ch) {
-		key += ":" + b.Hash
-	}
-	a := pass.Memo(key, func() any {
-		var a addition
-		a.lines, a.from, a.first = addedLines(ch)
-		return a
-	}).(addition)
+	a := additions.Get(pass, &ch)
 	return a.lines, a.from, a.first
 }
+
+// additions is the fact of the lines a change adds.
+var additions = rules.ChangeFact(func(_ *rules.Pass, ch *changes.Change) addition {
+	var a addition
+	a.lines, a.from, a.first = addedLines(*ch)
+	return a
+})
 
 // addition is what addedLines returns.
 type addition struct {

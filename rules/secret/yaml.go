@@ -55,15 +55,34 @@ func scalars(pass *rules.Pass, p string, b *changes.Blob) []scalar {
 	if !ok {
 		return nil
 	}
-	kind := path.Ext(p)
-	return pass.Memo("secrets/scalars:"+kind+":"+b.Hash, func() any {
-		doc, err := pass.YAML(b, yml, offset)
-		if err != nil || doc.Root == nil {
-			return []scalar(nil)
-		}
-		return walkScalars(doc, yml, offset)
-	}).([]scalar)
+	return scalarFacts.Get(pass, yamlOf{b, yml, offset, path.Ext(p)})
 }
+
+// yamlOf is the YAML of a version of a file: where it lies, and the
+// file's extension, which says where a file holds YAML (see yamlRegion).
+type yamlOf struct {
+	b      *changes.Blob
+	yml    []byte
+	offset int
+	ext    string
+}
+
+// yamlOfKey names the YAML of a version of a file.
+type yamlOfKey struct {
+	blob rules.Key
+	ext  string
+}
+
+// scalarFacts is the fact of the string scalars of a version's YAML.
+var scalarFacts = rules.NewFact(
+	func(y yamlOf) any { return yamlOfKey{rules.BlobKey(y.b), y.ext} },
+	func(pass *rules.Pass, y yamlOf) []scalar {
+		doc, err := pass.YAML(y.b, y.yml, y.offset)
+		if err != nil || doc.Root == nil {
+			return nil
+		}
+		return walkScalars(doc, y.yml, y.offset)
+	})
 
 // changedScalars returns the scalars of a change's new version that may
 // lie on added lines: when the change appends items to a progress file's
@@ -78,10 +97,25 @@ func changedScalars(pass *rules.Pass, ch changes.Change) []scalar {
 	if app == nil {
 		return scalars(pass, ch.Path, ch.New)
 	}
-	return pass.Memo("secrets/appended:"+ch.Old.Hash+">"+ch.New.Hash, func() any {
-		return appendedScalars(app, ch.New.Data[len(ch.Old.Data):])
-	}).([]scalar)
+	return appendedScalarFacts.Get(pass, proved{app, ch.Old, ch.New})
 }
+
+// proved is an append proved from an old version to a new one.
+type proved struct {
+	app      *yamldoc.Append
+	old, now *changes.Blob
+}
+
+// provedKey names an append by its two versions.
+type provedKey struct {
+	old, now rules.Key
+}
+
+// appendedScalarFacts is the fact of the scalars of the items an append
+// adds.
+var appendedScalarFacts = rules.NewFact(
+	func(a proved) any { return provedKey{rules.BlobKey(a.old), rules.BlobKey(a.now)} },
+	func(_ *rules.Pass, a proved) []scalar { return appendedScalars(a.app, a.now.Data[len(a.old.Data):]) })
 
 // appendedScalars lists the scalars of the items an append proved to
 // add, whose text is tail.

@@ -113,18 +113,20 @@ type parsed struct {
 	line int
 }
 
-// decode decodes a blob once per run. The entry's kind is checked before
-// the cache is asked: a symbolic link whose target reads like a file's
-// content has the same object id as that file.
+// decode decodes a blob once per run. The entry's kind is checked first:
+// only a regular file is decoded.
 func decode(pass *rules.Pass, b *changes.Blob) *parsed {
 	if err := b.Regular(); err != nil {
 		return &parsed{err: err}
 	}
-	return pass.Memo("small/yaml:"+b.Hash, func() any {
-		doc, err := pass.YAML(b, b.Data, 0)
-		return parsedFrom(b, doc, err)
-	}).(*parsed)
+	return canonicalVersions.Get(pass, b)
 }
+
+// canonicalVersions is the fact of a version decoded as a canonical file.
+var canonicalVersions = rules.BlobFact(func(pass *rules.Pass, b *changes.Blob) *parsed {
+	doc, err := pass.YAML(b, b.Data, 0)
+	return parsedFrom(b, doc, err)
+})
 
 // parsedFrom judges blob b, which decoded to doc or failed with err, as a
 // canonical file.

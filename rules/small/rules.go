@@ -8,16 +8,16 @@ import (
 
 // Rules returns the SMALL rules, freshly built: they share one schema set.
 func Rules() []*rules.Rule {
-	set := schemas.New()
+	schema := schemaRule(schemas.New())
 	return []*rules.Rule{
 		parseRule(),
-		schemaRule(set),
+		schema,
 		versionRule(),
 		layoutRule(),
 		requiredRule(),
 		appendOnlyRule(),
 		evidenceRule(),
-		timestampRule(),
+		timestampRule(schema),
 		handoffRule(),
 		replayIDRule(),
 	}

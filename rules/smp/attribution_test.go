@@ -26,7 +26,7 @@ var (
 func runAttribution(t *testing.T, v attribution.Verdict, units ...changes.Unit) []rules.Finding {
 	t.Helper()
 	got, err := rules.Check(units, rules.Options{
-		Rules:  []*rules.Rule{attributionRule()},
+		Rules:  []*rules.Rule{attributionRule(appendOnlyRule())},
 		Config: config.Default(),
 		Actor:  func(*changes.Unit) (attribution.Verdict, error) { return v, nil },
 	})

@@ -15,17 +15,20 @@ import (
 
 // Rules returns the SMP rules, freshly built.
 func Rules() []*rules.Rule {
-	set := schemas.New()
+	id := idRule()
+	appendOnly := appendOnlyRule()
+	schema := schemaRule(schemas.New(), id)
+	provenance := provenanceRule(appendOnly)
 	return []*rules.Rule{
 		parseRule(),
-		schemaRule(set),
-		idRule(),
-		appendOnlyRule(),
-		versionRule(),
-		provenanceRule(),
-		unrecordedRule(),
-		mergeRule(),
-		attributionRule(),
+		schema,
+		id,
+		appendOnly,
+		versionRule(schema, appendOnly),
+		provenance,
+		unrecordedRule(unrecordedLeaves{appendOnly: appendOnly, id: id, provenance: provenance}),
+		mergeRule(appendOnly),
+		attributionRule(appendOnly),
 	}
 }
 
@@ -56,18 +59,13 @@ A file artifacts/<slug>.md of an AWP workspace (a directory holding .awp/workspa
 	}
 }
 
-// idID is smp/id's ID: smp/schema leaves a string id to it.
-const idID = "smp/id"
-
-// schemaID is smp/schema's ID: smp/version leaves a version below 1 to it.
-const schemaID = "smp/schema"
-
-func schemaRule(set *schemas.Set) *rules.Rule {
+func schemaRule(set *schemas.Set, id *rules.Rule) *rules.Rule {
 	return &rules.Rule{
-		ID:       schemaID,
+		ID:       "smp/schema",
 		Severity: rules.Error,
 		Doc: `Knowledge artifact frontmatter matches its schema
 The frontmatter is validated against schemas/knowledge-artifact.schema.json: required awp, smp, type, id, title, authors, version, created and provenance; version an integer of at least 1 (3.0 is the integer 3; 3.5 is reported); confidence between 0 and 1; provenance entries with agent, action (created, updated, merged, synced) and timestamp. One finding per violation, with its JSON pointer. An id that is a string is judged by smp/id.`,
+		Leaves: []*rules.Rule{id},
 		Run: func(pass *rules.Pass) error {
 			var err error
 			eachArtifact(pass, func(v versions) {
@@ -78,7 +76,7 @@ The frontmatter is validated against schemas/knowledge-artifact.schema.json: req
 				violations, err = set.Validate("knowledge-artifact", "", v.cur.top)
 				_, idIsString := v.cur.top["id"].(string)
 				for _, x := range violations {
-					if x.Pointer() == "/id" && idIsString && pass.Runs(idID) {
+					if x.Pointer() == "/id" && idIsString && pass.Reports(id) {
 						continue
 					}
 					pass.Report(v.path, v.cur.doc.Line(x.Path...), "%s: %s", x.Pointer(), clipWords(x.Explain(v.cur.doc.Node(x.Path...))))
@@ -106,7 +104,7 @@ func slugPattern() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9-
 func idRule() *rules.Rule {
 	valid := slugPattern()
 	return &rules.Rule{
-		ID:       idID,
+		ID:       "smp/id",
 		Severity: rules.Error,
 		Doc: `An artifact's id matches its file name and never changes
 SMP: the slug (lower-case letters, digits and dashes) doubles as the file name, artifacts/<slug>.md holds id artifact:<slug>, and an artifact keeps its id for life; renaming an artifact means creating a new one. One finding per artifact, the first that applies: a file name that is not a slug, an id that changed, an id that does not match the file name. A missing id, or one that is not a string, is reported by smp/schema.`,
@@ -142,7 +140,7 @@ SMP: the slug (lower-case letters, digits and dashes) doubles as the file name, 
 
 func appendOnlyRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       appendOnlyID,
+		ID:       "smp/append-only",
 		Severity: rules.Error,
 		Doc: `Provenance is append-only and artifacts are not deleted
 SMP: provenance entries must not be modified or deleted. Compared with the previous version, every provenance entry must still be there, unchanged and in order, and created must not change; a merge commit keeps the merge base's entries as a prefix and every parent's entries in their order. Deleting or renaming an artifact is reported too. Values are compared, not text, so awp's requoting and folding are fine. awp sync pull replaces a trailing synced entry on a fast-forward: that is reported as well, as an error unless smp.sync-replace: warning is set in .small-hook.yml. A rewrite of history is reported once per artifact, here: the version, provenance and unrecorded-change rules do not repeat its consequences. Restore the entry and record the change as a new entry. A human who rewrites or retires an artifact on purpose (git rm artifacts/old.md) commits it with the trailer Small-Rewrite: <reason> and no agent marker: it is then a warning that records the reason. The source of a merge is kept whoever deletes it: SMP leaves a merge's source in place, and an artifact whose body records a merge from it must be able to name it.`,
@@ -237,17 +235,18 @@ func mergedFrom(pass *rules.Pass, ch *changes.Change) (string, error) {
 	return "", nil
 }
 
-func versionRule() *rules.Rule {
+func versionRule(schema, appendOnly *rules.Rule) *rules.Rule {
 	return &rules.Rule{
 		ID:       "smp/version",
 		Severity: rules.Error,
 		Doc: `The version counter rises by one per recorded change
 SMP: version starts at 1 and every update or merge increments it by 1. The version is judged by its value, however it is spelled (3, 3.0 and 3e0 are 3; a version that is not an integer is reported by smp/schema). Compared with the previous version, version must rise by exactly the number of new updated and merged provenance entries (a new synced entry may raise it by one or not: awp sync does both), and never go down. A merge commit's version follows from its parents the same way: from at least one parent, by the entries the merge adds to that parent. A new artifact's version is at least the number of its created, updated and merged entries.`,
 		Continuity: true,
+		Leaves:     []*rules.Rule{schema, appendOnly},
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
 				cur, ok := v.cur.version()
-				if !ok || cur.Sign() <= 0 && pass.Runs(schemaID) || rewritesHistory(pass, v) {
+				if !ok || cur.Sign() <= 0 && pass.Reports(schema) || rewritesHistory(pass, appendOnly, v) {
 					return // smp/schema or smp/append-only reports it
 				}
 				line := v.cur.doc.Line("version")

@@ -8,22 +8,30 @@ import (
 	"github.com/small-hook/small-hook/yamldoc"
 )
 
-func unrecordedRule() *rules.Rule {
+// unrecordedLeaves are the rules smp/unrecorded-change leaves what they
+// report to: a rewrite of history and a changed created (smp/append-only),
+// a changed id (smp/id), lost authors (smp/provenance).
+type unrecordedLeaves struct {
+	appendOnly, id, provenance *rules.Rule
+}
+
+func unrecordedRule(leaves unrecordedLeaves) *rules.Rule {
 	return &rules.Rule{
 		ID:       "smp/unrecorded-change",
 		Severity: rules.Error,
 		Doc: `Every change to an artifact is recorded in provenance
 SMP's provenance is the audit trail of an artifact: when the body or the metadata (anything but provenance, version, lastModified and modifiedBy) changes, a new provenance entry must record it. A merge commit is judged the same way: content that no parent holds and that merging the parents does not yield needs a new entry too. A plain merge takes, for each metadata key, a parent's value (or, for a list such as authors or tags, the union of the parents' lists), and for the body a line-by-line three-way merge of the parents over their merge base, where a region both sides changed keeps one side or every line of both. Keys other rules own (created, id, lost authors) are left to them. Record the change with awp artifact commit, or append an updated entry and raise the version.`,
+		Leaves: []*rules.Rule{leaves.appendOnly, leaves.id, leaves.provenance},
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
-				if rewritesHistory(pass, v) {
+				if rewritesHistory(pass, leaves.appendOnly, v) {
 					return
 				}
 				if entries, _ := added(pass, v); len(entries) > 0 {
 					return
 				}
 				if v.change.Merge != nil {
-					if what := unmerged(pass, v); len(what) > 0 {
+					if what := unmerged(pass, leaves, v); len(what) > 0 {
 						pass.Report(v.path, v.cur.doc.Line("provenance"), "this merge writes %s that no parent holds and merging the parents does not yield, but adds no provenance entry", strings.Join(what, ", ")).
 							Hint("content a merge introduces is recorded like any other change; append an `updated` entry (awp artifact commit) and raise the version")
 					}
@@ -34,7 +42,7 @@ SMP's provenance is the audit trail of an artifact: when the body or the metadat
 				}
 				var what []string
 				for _, k := range yamldoc.ChangedKeys(v.old.top, v.cur.top) {
-					if !ownedElsewhere(pass, v, k) {
+					if !ownedElsewhere(pass, leaves, v, k) {
 						what = append(what, clip(k, valueLength))
 					}
 				}
@@ -55,16 +63,16 @@ SMP's provenance is the audit trail of an artifact: when the body or the metadat
 // recording a change itself touches, and what another running rule
 // reports (created: smp/append-only; id: smp/id; authors that lost a
 // member: smp/provenance).
-func ownedElsewhere(pass *rules.Pass, v versions, key string) bool {
+func ownedElsewhere(pass *rules.Pass, leaves unrecordedLeaves, v versions, key string) bool {
 	switch key {
 	case "provenance", "version", "lastModified", "modifiedBy":
 		return true
 	case "created":
-		return pass.Runs(appendOnlyID)
+		return pass.Reports(leaves.appendOnly)
 	case "id":
-		return pass.Runs(idID)
+		return pass.Reports(leaves.id)
 	case "authors":
-		return pass.Runs(provenanceID) && len(lostAuthors(pass, v)) > 0
+		return pass.Reports(leaves.provenance) && len(lostAuthors(pass, v)) > 0
 	}
 	return false
 }
@@ -72,7 +80,7 @@ func ownedElsewhere(pass *rules.Pass, v versions, key string) bool {
 // unmerged lists what a merge commit's artifact holds that is neither a
 // parent's nor the plain merge of its parents: metadata keys, and "the
 // body".
-func unmerged(pass *rules.Pass, v versions) []string {
+func unmerged(pass *rules.Pass, leaves unrecordedLeaves, v versions) []string {
 	parents := previous(pass, v)
 	if len(parents) == 0 {
 		return nil // new in the merge: judged as a new artifact
@@ -85,7 +93,7 @@ func unmerged(pass *rules.Pass, v versions) []string {
 	}
 	var what []string
 	for k := range keys {
-		if !ownedElsewhere(pass, v, k) && !mergedValue(k, v.cur, parents) {
+		if !ownedElsewhere(pass, leaves, v, k) && !mergedValue(k, v.cur, parents) {
 			what = append(what, clip(k, valueLength))
 		}
 	}
