@@ -1,6 +1,3 @@
-// Package smp holds the rules for Shared Memory Protocol 1.0 knowledge
-// artifacts: artifacts/<slug>.md files with YAML frontmatter, an
-// append-only provenance list and a version counter.
 package smp
 
 import (
@@ -8,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -337,4 +335,9 @@ func inAny(e any, lists [][]any) bool {
 		}
 	}
 	return false
+}
+
+// separatorPattern matches SMP's merge separator line.
+func separatorPattern() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\*Merged from artifact:([a-z0-9][a-z0-9-]*) \(version \d+\) on [^*]+\*\s*$`)
 }

@@ -35,20 +35,11 @@ When an agent-attributed commit appends provenance entries to a knowledge artifa
 						continue
 					}
 					pass.Report(v.path, v.cur.entryLine(at[k]), "%s (%s) adds %s, whose agent is neither an agent of the commit nor an author of the artifact",
-						commitName(pass), pass.Actor.Evidence, describeEntry(at[k], e)).
+						pass.CommitName(), pass.Actor.Evidence, describeEntry(at[k], e)).
 						Hint("record changes under the committing agent's identity, or add that agent to authors")
 				}
 			})
 			return nil
 		},
 	}
-}
-
-// commitName names the unit for messages: "commit 1a2b3c4d5e6f" or "this
-// commit".
-func commitName(pass *rules.Pass) string {
-	if c := pass.Unit.Commit; c != nil {
-		return "commit " + c.Hash[:min(12, len(c.Hash))]
-	}
-	return "this commit"
 }

@@ -649,6 +649,7 @@ func TestRulesAreDocumented(t *testing.T) {
 		"smp/parse": rules.Error, "smp/schema": rules.Error, "smp/id": rules.Error,
 		"smp/append-only": rules.Error, "smp/version": rules.Error, "smp/provenance": rules.Error,
 		"smp/unrecorded-change": rules.Error, "smp/merge": rules.Warning, "smp/attribution": rules.Warning,
+		"smp/undeclared": rules.Error,
 	}
 	rs := Rules()
 	if len(rs) != len(ids) {
