@@ -9,7 +9,6 @@ import (
 
 	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/secrets"
 	leaks "github.com/small-hook/small-hook/secrets"
 )
 
@@ -125,7 +124,7 @@ func spanAdded(ch changes.Change, from, to int) bool {
 // aliases), with their keys, and returns what the raw scan (raw) did not
 // already find on their lines, once, at the value's first line.
 func addedDecoded(pass *rules.Pass, ch changes.Change, commit string, raw []leaks.Finding) ([]leaks.Finding, error) {
-	var values []secrets.Value
+	var values []leaks.Value
 	for _, s := range decodedAdded(pass, ch) {
 		if s.verbatim {
 			continue
@@ -134,7 +133,7 @@ func addedDecoded(pass *rules.Pass, ch changes.Change, commit string, raw []leak
 		if s.key != "" {
 			text = s.key + ": " + s.value
 		}
-		values = append(values, secrets.Value{Text: text, Line: s.line, EndLine: s.end})
+		values = append(values, leaks.Value{Text: text, Line: s.line, EndLine: s.end})
 	}
 	found, err := pass.Secrets.ScanValues(ch.Path, commit, values)
 	if err != nil {
