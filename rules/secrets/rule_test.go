@@ -117,97 +117,6 @@ func summary(found []rules.Finding) string {
 	return strings.Join(out, " ")
 }
 
-func TestSecretsAddedToGovernedFiles(t *testing.T) {
-	ws := workspace(t)
-	entry := "    - evidence: deployed\n      notes: %s\n      replayId: ab1497cf5afa8dccde350b967d256c58aea53f18794ab590487f25e4f3a040f2\n      status: completed\n      task_id: task-3\n      timestamp: \"2026-11-22T10:17:12.322718254Z\"\n"
-	cases := []struct {
-		name, path, content, needle, rule string
-	}{
-		{"aws access key id in a progress note", progress, ws[progress] + fmt.Sprintf(entry, "used "+fakeAWS), fakeAWS, "secrets/aws-access-token"},
-		{"aws secret key in a progress note", progress, ws[progress] + fmt.Sprintf(entry, "aws_secret_access_key = "+fakeAWSSecret), fakeAWSSecret, "secrets/generic-api-key"},
-		{"github token in a plan task field", plan, ws[plan] + "    - id: task-4\n      title: push with " + fakeGitHub + "\n", fakeGitHub, "secrets/github-pat"},
-		{"slack token in a plan task field", plan, strings.Replace(ws[plan], "title: Write parser", "title: Write parser, post to "+fakeSlack, 1), fakeSlack, "secrets/slack-bot-token"},
-		{"stripe key in intent prose", intent, strings.Replace(ws[intent], "Conformance test workspace", "Charge cards with "+fakeStripe, 1), fakeStripe, "secrets/stripe-access-token"},
-		{"password assignment in an artifact body", artifact, ws[artifact] + "\nConnect with:\n\n    db_password: " + fakePass + "\n", fakePass, "secrets/generic-api-key"},
-		{"private key block in an artifact body", artifact, ws[artifact] + "\n```\n" + fakeKey + "```\n", "-----BEGIN", "secrets/private-key"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			found, err := check(t, env{}, rulestest.Staged(ws, with(ws, tc.path, tc.content)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := fmt.Sprintf("%s:%d:%s", tc.path, lineOf(t, tc.content, tc.needle), tc.rule)
-			if got := summary(found); got != want {
-				t.Fatalf("got %q, want %q", got, want)
-			}
-			m := found[0].Text()
-			if !strings.HasPrefix(m, "possible secret (") || !strings.Contains(m, "rotate the credential") || !strings.Contains(m, ".gitleaksignore") ||
-				!strings.Contains(m, "…(") || !strings.Contains(found[0].Message, fmt.Sprintf(", fingerprint %s:%s:%d", tc.path, strings.TrimPrefix(tc.rule, "secrets/"), found[0].Line)) {
-				t.Errorf("message %q", m)
-			}
-			if found[0].Severity != rules.Error {
-				t.Errorf("severity %s", found[0].Severity)
-			}
-		})
-	}
-}
-
-func TestWhatAgentStateIsFullOfIsNoSecret(t *testing.T) {
-	files := rulestest.Snapshot{}
-	names, err := filepath.Glob("../../testdata/secrets/*")
-	if err != nil || len(names) < 6 {
-		t.Fatalf("fixtures %v %v", names, err)
-	}
-	for _, n := range names {
-		files["artifacts/"+filepath.Base(n)] = fixture(t, filepath.Base(n))
-	}
-	files[".small/extra.small.yml"] = "commit: 9f2c1e7b4a5d6c8e0f1a2b3c4d5e6f708192a3b4\ncommand_sha256: 22980d19369cecba5c57ddcc5ad3b8d34e4b3eb41b03dfe3fae06ef1ea2dab52\nrun_id: 3f2504e0-4f89-11d3-9a0c-0305e82c3301\nagent: did:key:z6Mko64x75DDgiVmhP2DoegyEgiq5tVejzcqzYB8tJt4VR2q\n"
-	found, err := check(t, env{}, rulestest.Tree(files))
-	if err != nil || len(found) != 0 {
-		t.Errorf("false positives: %s %v", summary(found), err)
-	}
-}
-
-func TestSuppressedSecrets(t *testing.T) {
-	ws := workspace(t)
-	leaked := ws[plan] + "    - id: task-4\n      title: push with " + fakeGitHub + "\n"
-	line := lineOf(t, leaked, fakeGitHub)
-	allowed := ws[plan] + "    - id: task-4\n      title: push with " + fakeGitHub + " # gitleaks:allow\n"
-	rangeUnit := func(content string) changes.Unit {
-		u := rulestest.Staged(ws, with(ws, plan, content))
-		u.Mode = changes.ModeRange
-		u.Commit = &changes.Commit{Hash: "0123456789abcdef0123456789abcdef01234567"}
-		return u
-	}
-	cases := []struct {
-		name string
-		e    env
-		unit changes.Unit
-		want int
-	}{
-		{"reported", env{}, rulestest.Staged(ws, with(ws, plan, leaked)), 1},
-		{"fingerprint in .gitleaksignore", env{gitleaksIgnore: fmt.Sprintf("# test token\n%s:github-pat:%d\n", plan, line)}, rulestest.Staged(ws, with(ws, plan, leaked)), 0},
-		{"fingerprint of another line", env{gitleaksIgnore: fmt.Sprintf("%s:github-pat:%d\n", plan, line+1)}, rulestest.Staged(ws, with(ws, plan, leaked)), 1},
-		{"gitleaks:allow", env{}, rulestest.Staged(ws, with(ws, plan, allowed)), 0},
-		{"range mode: commit fingerprint", env{gitleaksIgnore: fmt.Sprintf("0123456789abcdef0123456789abcdef01234567:%s:github-pat:%d\n", plan, line)}, rangeUnit(leaked), 0},
-		{"range mode: plain fingerprint", env{gitleaksIgnore: fmt.Sprintf("%s:github-pat:%d\n", plan, line)}, rangeUnit(leaked), 0},
-		{"range mode: another commit's fingerprint", env{gitleaksIgnore: fmt.Sprintf("fedcba9876543210fedcba9876543210fedcba98:%s:github-pat:%d\n", plan, line)}, rangeUnit(leaked), 1},
-		{"secret detection off", env{noScanner: true}, rulestest.Staged(ws, with(ws, plan, leaked)), 0},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			found, err := check(t, tc.e, tc.unit)
-			if err != nil || len(found) != tc.want {
-				t.Fatalf("got %s (%v), want %d findings", summary(found), err, tc.want)
-			}
-			if len(found) > 0 && tc.unit.Commit != nil && !strings.Contains(found[0].Text(), " "+tc.unit.Commit.Hash+":"+plan+":github-pat:") {
-				t.Errorf("range message lacks the commit fingerprint: %s", found[0].Text())
-			}
-		})
-	}
-}
-
 func TestRepositoryGitleaksConfig(t *testing.T) {
 	ws := workspace(t)
 	after := with(ws, plan, ws[plan]+"    - id: task-4\n      title: rotate corp_"+"abcdefghijklmnopqrstuvwx and "+fakeStripe+"\n")
@@ -279,38 +188,6 @@ func TestMergeReportsOnlyLinesInNoParent(t *testing.T) {
 	}
 	if found[0].Commit != "ab12" {
 		t.Errorf("commit %q", found[0].Commit)
-	}
-}
-
-func TestScope(t *testing.T) {
-	files := rulestest.Snapshot{
-		".awp/workspace.json":  "{}",
-		".awp/private-key.pem": fakeKey,
-		"src/deploy.sh":        "export GITHUB_TOKEN=" + fakeGitHub + "\n",
-		"README.md":            "stripe: " + fakeStripe + "\n",
-		"artifacts/a.md":       "token: " + fakeSlack + "\n",
-	}
-	link := rulestest.Blob("../secret.txt")
-	link.Kind = changes.KindSymlink
-	symlinked := changes.Unit{Mode: changes.ModeStaged, Changes: []changes.Change{{Path: ".small/plan.small.yml", New: link}}}
-	deleted := changes.Unit{Mode: changes.ModeStaged, Changes: []changes.Change{{Path: "artifacts/b.md", Old: rulestest.Blob("token: " + fakeSlack + "\n")}}}
-	cases := []struct {
-		name, scope string
-		unit        changes.Unit
-		want        string
-	}{
-		{"governed", "governed", rulestest.Staged(nil, files), ".awp/private-key.pem:1:secrets/private-key artifacts/a.md:1:secrets/slack-bot-token"},
-		{"staged", "staged", rulestest.Staged(nil, files), ".awp/private-key.pem:1:secrets/private-key README.md:1:secrets/stripe-access-token artifacts/a.md:1:secrets/slack-bot-token src/deploy.sh:1:secrets/github-pat"},
-		{"a symlink is not read", "staged", symlinked, ""},
-		{"a deleted file is not scanned", "staged", deleted, ""},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			found, err := check(t, env{scope: tc.scope}, tc.unit)
-			if err != nil || summary(found) != tc.want {
-				t.Fatalf("got %q (%v), want %q", summary(found), err, tc.want)
-			}
-		})
 	}
 }
 
