@@ -59,19 +59,19 @@ type factKey struct {
 	fact, key any
 }
 
-// Key names a version of a file in a fact's key: its object id and its
-// kind; the zero Key is an absent version.
-type Key struct {
+// VersionKey names a version of a file in a fact's key: its object id
+// and its kind; the zero VersionKey is an absent version.
+type VersionKey struct {
 	Hash string
 	Kind changes.Kind
 }
 
-// BlobKey is the Key of b; the zero Key when b is nil.
-func BlobKey(b *changes.Blob) Key {
+// BlobKey is the VersionKey of b; the zero VersionKey when b is nil.
+func BlobKey(b *changes.Blob) VersionKey {
 	if b == nil {
-		return Key{}
+		return VersionKey{}
 	}
-	return Key{b.Hash, b.Kind}
+	return VersionKey{b.Hash, b.Kind}
 }
 
 // changeKey names the versions of a change: new, old, then for a merge

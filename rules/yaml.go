@@ -50,7 +50,7 @@ var yamlDocs = NewFact(
 
 // yamlKey names a YAML text of a blob: the lines before it and its length.
 type yamlKey struct {
-	blob         Key
+	blob         VersionKey
 	offset, size int
 }
 
@@ -74,7 +74,7 @@ type sequence struct {
 
 // sequenceKey names a sequence of a blob.
 type sequenceKey struct {
-	blob Key
+	blob VersionKey
 	key  string
 }
 
@@ -104,7 +104,7 @@ type appended struct {
 
 // appendKey names two versions of a sequence.
 type appendKey struct {
-	old, now Key
+	old, now VersionKey
 	key      string
 }
 

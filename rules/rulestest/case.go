@@ -286,6 +286,8 @@ func identity(s string) (changes.Identity, error) {
 	return changes.Identity{Name: strings.TrimSpace(name), Email: strings.TrimSuffix(email, ">")}, nil
 }
 
+// commitOf returns the case's commit, made on the first directive that
+// describes it.
 func (b *builder) commitOf() *changes.Commit {
 	if b.commit == nil {
 		b.commit = &changes.Commit{}

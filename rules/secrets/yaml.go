@@ -69,7 +69,7 @@ type yamlOf struct {
 
 // yamlOfKey names the YAML of a version of a file.
 type yamlOfKey struct {
-	blob rules.Key
+	blob rules.VersionKey
 	ext  string
 }
 
@@ -108,7 +108,7 @@ type proved struct {
 
 // provedKey names an append by its two versions.
 type provedKey struct {
-	old, now rules.Key
+	old, now rules.VersionKey
 }
 
 // appendedScalarFacts is the fact of the scalars of the items an append
