@@ -10,7 +10,7 @@ import "sync"
 // built once, by the first to ask, while the other waits for it.
 type Cache struct {
 	mu                sync.Mutex
-	current, previous map[string]*cached
+	current, previous map[any]*cached
 }
 
 // cached is one value of the cache, built once.
@@ -21,19 +21,19 @@ type cached struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{current: map[string]*cached{}, previous: map[string]*cached{}}
+	return &Cache{current: map[any]*cached{}, previous: map[any]*cached{}}
 }
 
 // next starts a new unit: what the last unit did not use is dropped.
 func (c *Cache) next() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.previous, c.current = c.current, map[string]*cached{}
+	c.previous, c.current = c.current, map[any]*cached{}
 }
 
-// get returns the value under key, building it with build if no one has.
-// build may ask for other keys.
-func (c *Cache) get(key string, build func() any) any {
+// get returns the value under key (a comparable value), building it with
+// build if no one has. build may ask for other keys.
+func (c *Cache) get(key any, build func() any) any {
 	c.mu.Lock()
 	v, ok := c.current[key]
 	if !ok {

@@ -19,10 +19,11 @@ import (
 func TestRulesApartRunBesideTheOthers(t *testing.T) {
 	u := rulestest.Staged(rulestest.Snapshot{}, rulestest.Snapshot{".small/a.yml": "a: 1\n", ".small/b.yml": "b: 1\n"})
 	var built atomic.Int32
+	shared := rules.BlobFact(func(*rules.Pass, *changes.Blob) bool { built.Add(1); return true })
 	report := func(id string, apart bool, fail error) *rules.Rule {
 		return &rules.Rule{ID: id, Severity: rules.Error, Doc: "Probe\nReports every change.", Apart: apart, Run: func(pass *rules.Pass) error {
 			for _, ch := range pass.Unit.Changes {
-				pass.Memo("shared:"+ch.New.Hash, func() any { built.Add(1); return nil })
+				shared.Get(pass, ch.New)
 				pass.Report(ch.Path, 1, "%s saw it", id)
 			}
 			return fail

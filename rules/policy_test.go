@@ -227,31 +227,36 @@ func TestConfigExcludedPaths(t *testing.T) {
 	}
 }
 
-func TestConfigRunsTellsRulesWhatElseRuns(t *testing.T) {
+// TestReportsTellsARuleWhetherWhatItLeavesRuns: a rule learns whether the
+// rules it declares in Leaves run, as the configuration leaves them; a
+// rule it does not declare never counts as running.
+func TestReportsTellsARuleWhetherWhatItLeavesRuns(t *testing.T) {
+	y := newProbe("x/y", "", false).rule
+	opt := newProbe("x/opt", "", false).rule
+	opt.OffByDefault = true
+	undeclared := newProbe("x/undeclared", "", false).rule
 	var seen map[string]bool
-	asker := &rules.Rule{ID: "x/ask", Severity: rules.Error, Doc: "Ask\nAsks.", Run: func(pass *rules.Pass) error {
+	asker := &rules.Rule{ID: "x/ask", Severity: rules.Error, Doc: "Ask\nAsks.", Leaves: []*rules.Rule{y, opt}, Run: func(pass *rules.Pass) error {
 		seen = map[string]bool{}
-		for _, id := range []string{"x/ask", "x/y", "x/opt", "x/absent"} {
-			seen[id] = pass.Runs(id)
+		for _, r := range []*rules.Rule{y, opt, undeclared} {
+			seen[r.ID] = pass.Reports(r)
 		}
 		return nil
 	}}
-	opt := newProbe("x/opt", "", false)
-	opt.rule.OffByDefault = true
-	all := []*rules.Rule{asker, newProbe("x/y", "", false).rule, opt.rule}
+	all := []*rules.Rule{asker, y, opt, undeclared}
 	for _, tc := range []struct {
 		yml  string
 		want map[string]bool
 	}{
-		{"", map[string]bool{"x/ask": true, "x/y": true, "x/opt": false, "x/absent": false}},
-		{"rules:\n  x/y: off\n  x/opt: warning\n", map[string]bool{"x/ask": true, "x/y": false, "x/opt": true, "x/absent": false}},
+		{"", map[string]bool{"x/y": true, "x/opt": false, "x/undeclared": false}},
+		{"rules:\n  x/y: off\n  x/opt: warning\n", map[string]bool{"x/y": false, "x/opt": true, "x/undeclared": false}},
 	} {
 		if _, err := rules.Check([]changes.Unit{oneChange()}, rules.Options{Rules: all, Config: load(t, tc.yml)}); err != nil {
 			t.Fatal(err)
 		}
 		for id, want := range tc.want {
 			if seen[id] != want {
-				t.Errorf("%q: Runs(%q) = %v, want %v", tc.yml, id, seen[id], want)
+				t.Errorf("%q: Reports(%q) = %v, want %v", tc.yml, id, seen[id], want)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/changes"
@@ -88,6 +89,11 @@ type Rule struct {
 	// (changes.ModeTip) runs. Content rules (schemas, evidence, timestamps,
 	// ownership, secrets) judged each commit already.
 	Continuity bool
+	// Leaves lists the rules this rule leaves a consequence unsaid to:
+	// where one of them reports a cause (a rewrite of history, a value of
+	// the wrong type), this rule does not report what follows from it, as
+	// long as that rule runs (see Pass.Reports). One problem, one finding.
+	Leaves []*Rule
 }
 
 // Pass is what a rule's Run receives: one unit of change and everything
@@ -151,15 +157,10 @@ func (r Reported) Hint(format string, args ...any) {
 	}
 }
 
-// Runs reports whether the check runs the rule with this ID: a rule can
-// leave a consequence unsaid when the rule that reports its cause runs.
-func (p *Pass) Runs(id string) bool {
-	return p.policy.runs[id]
-}
-
-// Memo returns the value cached under key, building it once per run with
-// build. Keys should start with the rule family and contain a blob hash, so
-// that a blob shared by many commits of a range is decoded once.
-func (p *Pass) Memo(key string, build func() any) any {
-	return p.cache.get(key, build)
+// Reports reports whether r runs in this check, for a rule that leaves a
+// consequence unsaid to r, which reports its cause. r must be one of the
+// running rule's Leaves: a rule it does not declare there never counts as
+// running, so that a dependency is never left unsaid in the declaration.
+func (p *Pass) Reports(r *Rule) bool {
+	return slices.Contains(p.rule.Leaves, r) && p.policy.runs[r.ID]
 }

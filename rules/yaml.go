@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"strconv"
 	"sync"
 
 	"github.com/small-hook/small-hook/changes"
@@ -14,10 +13,7 @@ import (
 // read the same documents, and decoding a large progress file is among the
 // costliest things a check does.
 func (p *Pass) YAML(b *changes.Blob, yml []byte, lineOffset int) (*yamldoc.Doc, error) {
-	d := p.Memo(yamlKey(b, yml, lineOffset), func() any {
-		doc, err := yamldoc.DecodeAt(yml, lineOffset)
-		return decoded{doc, err}
-	}).(decoded)
+	d := yamlDocs.Get(p, yamlText{b, yml, lineOffset})
 	return d.doc, d.err
 }
 
@@ -35,10 +31,27 @@ func (p *Pass) YAMLFiles(blobs ...*changes.Blob) {
 	wg.Wait()
 }
 
-// yamlKey names the decoding of yml, the YAML text of b after lineOffset
-// lines, in the cache.
-func yamlKey(b *changes.Blob, yml []byte, lineOffset int) string {
-	return "yaml:" + b.Hash + ":" + strconv.Itoa(lineOffset) + ":" + strconv.Itoa(len(yml))
+// yamlText is YAML text to decode: the text of a blob (all of it, or an
+// artifact's frontmatter) and the number of lines before it.
+type yamlText struct {
+	b      *changes.Blob
+	yml    []byte
+	offset int
+}
+
+// yamlDocs is the fact of a YAML text decoded, keyed by its blob and
+// where the text lies in it.
+var yamlDocs = NewFact(
+	func(t yamlText) any { return yamlKey{BlobKey(t.b), t.offset, len(t.yml)} },
+	func(_ *Pass, t yamlText) decoded {
+		doc, err := yamldoc.DecodeAt(t.yml, t.offset)
+		return decoded{doc, err}
+	})
+
+// yamlKey names a YAML text of a blob: the lines before it and its length.
+type yamlKey struct {
+	blob         VersionKey
+	offset, size int
 }
 
 // decoded is a document YAML decoded, or why it could not.
@@ -50,21 +63,55 @@ type decoded struct {
 // SequenceEnd is yamldoc.FindSequenceEnd of the sequence under key in
 // blob b, once per run for every rule.
 func (p *Pass) SequenceEnd(b *changes.Blob, key string) *yamldoc.SequenceEnd {
-	return p.Memo("yaml-end:"+key+":"+b.Hash, func() any {
-		return yamldoc.FindSequenceEnd(b.Data, key)
-	}).(*yamldoc.SequenceEnd)
+	return sequenceEnds.Get(p, sequence{b, key})
 }
+
+// sequence is the sequence under a top-level key of a blob.
+type sequence struct {
+	b   *changes.Blob
+	key string
+}
+
+// sequenceKey names a sequence of a blob.
+type sequenceKey struct {
+	blob VersionKey
+	key  string
+}
+
+// sequenceEnds is the fact of where a sequence ends (see
+// yamldoc.FindSequenceEnd).
+var sequenceEnds = NewFact(
+	func(s sequence) any { return sequenceKey{BlobKey(s.b), s.key} },
+	func(_ *Pass, s sequence) *yamldoc.SequenceEnd { return yamldoc.FindSequenceEnd(s.b.Data, s.key) })
 
 // Appended is yamldoc.ProveAppend of now over old for the sequence under
 // key, once per run for every rule; nil when the proof does not go
 // through. The end of now's sequence is kept for the next change of a
 // range, which starts from now.
 func (p *Pass) Appended(old, now *changes.Blob, key string) *yamldoc.Append {
-	app := p.Memo("yaml-append:"+key+":"+old.Hash+">"+now.Hash, func() any {
-		return yamldoc.ProveAppend(p.SequenceEnd(old, key), old.Data, now.Data)
-	}).(*yamldoc.Append)
+	app := appends.Get(p, appended{old, now, key})
 	if app != nil {
-		p.Memo("yaml-end:"+key+":"+now.Hash, func() any { return app.End })
+		sequenceEnds.Offer(p, sequence{now, key}, app.End)
 	}
 	return app
 }
+
+// appended is the sequence under key of two versions of a file.
+type appended struct {
+	old, now *changes.Blob
+	key      string
+}
+
+// appendKey names two versions of a sequence.
+type appendKey struct {
+	old, now VersionKey
+	key      string
+}
+
+// appends is the fact of the proof that a version of a sequence appends
+// items to another (see yamldoc.ProveAppend).
+var appends = NewFact(
+	func(a appended) any { return appendKey{BlobKey(a.old), BlobKey(a.now), a.key} },
+	func(p *Pass, a appended) *yamldoc.Append {
+		return yamldoc.ProveAppend(p.SequenceEnd(a.old, a.key), a.old.Data, a.now.Data)
+	})

@@ -15,13 +15,15 @@ func TestYAMLFilesDecodesAsYAMLDoes(t *testing.T) {
 	bad := &changes.Blob{Hash: "b", Kind: changes.KindFile, Data: []byte("entries: [\n")}
 	link := &changes.Blob{Hash: "c", Kind: changes.KindSymlink, Data: []byte("x: 1\n")}
 	p.YAMLFiles(good, bad, link, nil, good)
-	for _, b := range []*changes.Blob{good, bad} {
-		p.Memo(yamlKey(b, b.Data, 0), func() any {
-			t.Fatalf("%s was not decoded ahead", b.Hash)
-			return nil
-		})
+	cached := func(b *changes.Blob, missing any) any {
+		return p.cache.get(factKey{yamlDocs, yamlKey{BlobKey(b), 0, len(b.Data)}}, func() any { return missing })
 	}
-	if p.Memo(yamlKey(link, link.Data, 0), func() any { return "not decoded" }) != "not decoded" {
+	for _, b := range []*changes.Blob{good, bad} {
+		if _, ok := cached(b, nil).(decoded); !ok {
+			t.Errorf("%s was not decoded ahead", b.Hash)
+		}
+	}
+	if cached(link, "not decoded") != "not decoded" {
 		t.Error("a symbolic link was decoded as YAML")
 	}
 	doc, err := p.YAML(good, good.Data, 0)

@@ -48,16 +48,9 @@ func (d Declarations) Has(x Declaration) bool { return d.set[x] }
 func Needs(path string) []Declaration {
 	var out []Declaration
 	for _, g := range governingDirs(path) {
-		switch g.name {
-		case smallDir:
-			out = append(out, Declaration{Workspace: Workspace{Kind: SMALL, Root: g.root}})
-		case awpDir:
-			out = append(out, Declaration{Workspace: Workspace{Kind: AWP, Root: g.root}})
-		case artifactsDir:
-			out = append(out, Declaration{Workspace: Workspace{Kind: AWP, Root: g.root}})
-			if g.markdown {
-				out = append(out, Declaration{Artifact: g.canonical})
-			}
+		out = append(out, Declaration{Workspace: Workspace{Kind: g.dir.Kind, Root: g.root}})
+		if g.markdown {
+			out = append(out, Declaration{Artifact: g.canonical})
 		}
 	}
 	return out
@@ -76,9 +69,9 @@ func DeclaredBy(path string) (Declaration, bool) {
 	}
 	g := dirs[0]
 	switch {
-	case g.name == smallDir && isSMALLFile(g.rel):
+	case g.dir.Kind == SMALL && isSMALLFile(g.rel):
 		return Declaration{Workspace: Workspace{Kind: SMALL, Root: g.root}}, true
-	case g.name == awpDir && g.rel == strings.TrimPrefix(Marker, awpDir+"/"):
+	case g.dir.Area == Private && g.rel == markerName:
 		return Declaration{Workspace: Workspace{Kind: AWP, Root: g.root}}, true
 	}
 	return Declaration{}, false
@@ -90,7 +83,7 @@ func DeclaredBy(path string) (Declaration, bool) {
 // of one).
 func ArtifactAt(path string) (Declaration, bool) {
 	dirs := governingDirs(path)
-	if len(dirs) == 0 || dirs[0].name != artifactsDir || !dirs[0].markdown {
+	if len(dirs) == 0 || !dirs[0].markdown {
 		return Declaration{}, false
 	}
 	return Declaration{Artifact: dirs[0].canonical}, true

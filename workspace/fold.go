@@ -7,38 +7,29 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// governedNames are the directory names that govern paths, with the
-// prefix of the 8.3 short name Windows gives each ("SMALL~1").
-func governedNames() [3]struct{ name, short string } {
-	return [3]struct{ name, short string }{
-		{smallDir, "small~"},
-		{awpDir, "awp~"},
-		{artifactsDir, "artifa~"},
-	}
-}
-
-// fold returns the governed directory name a path component stands for on
-// some file system, and whether it is spelled exactly so; "" when it
-// stands for none. Like git's protection of ".git", it treats as the same
-// name what macOS (case folding, Unicode normalisation, the code points
-// HFS+ ignores) and Windows (case folding, trailing dots and spaces,
-// alternate data streams, 8.3 short names) treat as the same name.
-func fold(component string) (name string, exact bool) {
-	for _, g := range governedNames() {
-		if component == g.name {
-			return g.name, true
+// fold returns the governing directory (see Dirs) a path component
+// stands for on some file system, and whether it is spelled exactly so;
+// false when it stands for none. Like git's protection of ".git", it
+// treats as the same name what macOS (case folding, Unicode
+// normalisation, the code points HFS+ ignores) and Windows (case folding,
+// trailing dots and spaces, alternate data streams, 8.3 short names) treat
+// as the same name.
+func fold(component string) (dir Dir, exact, ok bool) {
+	for _, d := range &dirs {
+		if component == d.Name {
+			return d, true, true
 		}
 	}
 	if !mayFold(component) {
-		return "", false
+		return Dir{}, false, false
 	}
 	f := normalise(component)
-	for _, g := range governedNames() {
-		if strings.EqualFold(f, g.name) || isShortName(f, g.short) {
-			return g.name, false
+	for _, d := range &dirs {
+		if strings.EqualFold(f, d.Name) || isShortName(f, d.Short) {
+			return d, false, true
 		}
 	}
-	return "", false
+	return Dir{}, false, false
 }
 
 // mayFold is a cheap test that a component could fold to a governed name;
@@ -53,8 +44,8 @@ func mayFold[T string | []byte](c T) bool {
 	for n > 0 && (c[n-1] == '.' || c[n-1] == ' ') {
 		n--
 	}
-	for _, g := range governedNames() {
-		if n == len(g.name) && asciiEqualFold(c[:n], g.name) {
+	for _, d := range &dirs {
+		if n == len(d.Name) && asciiEqualFold(c[:n], d.Name) {
 			return true
 		}
 	}

@@ -23,16 +23,19 @@ const (
 	AWP Kind = "awp"
 )
 
-// The directory names that make a path governed.
+// The names of the directories that make a path governed (see Dirs).
 const (
 	smallDir     = ".small"
 	awpDir       = ".awp"
 	artifactsDir = "artifacts"
 )
 
+// markerName is the marker's name in an AWP workspace's .awp directory.
+const markerName = "workspace.json"
+
 // Marker is the file, relative to a workspace root, that makes a directory
 // an AWP workspace.
-const Marker = awpDir + "/workspace.json"
+const Marker = awpDir + "/" + markerName
 
 // Workspace is one workspace of the repository.
 type Workspace struct {
@@ -43,12 +46,15 @@ type Workspace struct {
 }
 
 // Dir is the directory that holds the workspace's governed files:
-// Root + ".small/" for SMALL, Root + "artifacts/" for AWP.
+// Root + ".small/" for SMALL, Root + "artifacts/" for AWP (the directory
+// of its kind that Dirs does not declare private).
 func (w Workspace) Dir() string {
-	if w.Kind == SMALL {
-		return w.Root + smallDir + "/"
+	for _, d := range &dirs {
+		if d.Kind == w.Kind && d.Area != Private {
+			return w.Root + d.Name + "/"
+		}
 	}
-	return w.Root + artifactsDir + "/"
+	return w.Root
 }
 
 // Path returns the path of a file of the workspace, given its name
@@ -112,29 +118,14 @@ func (p Place) Governed() bool { return p.Area != "" }
 // refused either.
 func Locate(path string, d Declarations) Place {
 	for _, g := range governingDirs(path) {
-		var p Place
-		ws := Workspace{Kind: AWP, Root: g.root}
-		switch g.name {
-		case smallDir:
-			ws.Kind = SMALL
-			if !d.Has(Declaration{Workspace: ws}) {
-				continue
-			}
-			p = Place{Workspace: ws, Area: Files}
-		case awpDir:
-			if !d.Has(Declaration{Workspace: ws}) {
-				continue
-			}
-			p = Place{Workspace: ws, Area: Private}
-		case artifactsDir:
-			switch {
-			case d.Has(Declaration{Workspace: ws}):
-				p = Place{Workspace: ws, Area: Artifacts}
-			case g.markdown && d.Has(Declaration{Artifact: g.canonical}):
-				p = Place{Workspace: ws, Area: Artifacts, Standalone: true}
-			default:
-				continue
-			}
+		ws := Workspace{Kind: g.dir.Kind, Root: g.root}
+		p := Place{Workspace: ws, Area: g.dir.Area}
+		switch {
+		case d.Has(Declaration{Workspace: ws}):
+		case g.markdown && d.Has(Declaration{Artifact: g.canonical}):
+			p.Standalone = true
+		default:
+			continue
 		}
 		p.Rel, p.Folded, p.Canonical = g.rel, !g.exact, g.canonical
 		return p
@@ -144,17 +135,17 @@ func Locate(path string, d Declarations) Place {
 
 // governingDir is a directory of a path that can govern it.
 type governingDir struct {
-	// name is the governed name the directory stands for, and exact tells
+	// dir is the governing directory it stands for, and exact tells
 	// whether it is spelled so.
-	name  string
+	dir   Dir
 	exact bool
 	// root is the directory that holds it; rel is the path below it.
 	root, rel string
 	// canonical is the path with this directory spelled as name.
 	canonical string
-	// markdown is set for an artifacts directory when the path is a
-	// Markdown file directly in it: a knowledge artifact may declare
-	// itself.
+	// markdown is set for an artifacts directory (the area of
+	// artifacts) when the path is a Markdown file directly in it: a
+	// knowledge artifact may declare itself.
 	markdown bool
 }
 
@@ -167,8 +158,8 @@ func governingDirs(path string) []governingDir {
 	parts := strings.Split(path, "/")
 	var out []governingDir
 	for i := len(parts) - 2; i >= 0; i-- {
-		name, exact := fold(parts[i])
-		if name == "" {
+		dir, exact, ok := fold(parts[i])
+		if !ok {
 			continue
 		}
 		root := strings.Join(parts[:i], "/")
@@ -177,9 +168,9 @@ func governingDirs(path string) []governingDir {
 		}
 		rel := strings.Join(parts[i+1:], "/")
 		out = append(out, governingDir{
-			name: name, exact: exact, root: root, rel: rel,
-			canonical: canonical(parts, i, name),
-			markdown:  name == artifactsDir && isMarkdownName(rel),
+			dir: dir, exact: exact, root: root, rel: rel,
+			canonical: canonical(parts, i, dir.Name),
+			markdown:  dir.Area == Artifacts && isMarkdownName(rel),
 		})
 	}
 	return out

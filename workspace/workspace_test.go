@@ -1,6 +1,9 @@
 package workspace
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestLocate(t *testing.T) {
 	var declared Declarations
@@ -123,6 +126,30 @@ func BenchmarkCandidate(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for _, p := range paths {
 			Candidate(p)
+		}
+	}
+}
+
+// TestEveryDirGoverns: each directory Dirs declares governs the paths
+// below it once its workspace is declared, in the kind and area the
+// declaration gives, whether spelled exactly, in another case or by its
+// 8.3 short name.
+func TestEveryDirGoverns(t *testing.T) {
+	for _, d := range Dirs() {
+		ws := Workspace{Kind: d.Kind, Root: "x/"}
+		var decl Declarations
+		decl.Add(Declaration{Workspace: ws})
+		for _, spelling := range []string{d.Name, strings.ToUpper(d.Name), strings.ToUpper(d.Short) + "1"} {
+			p := Locate("x/"+spelling+"/f.md", decl)
+			if p.Area != d.Area || p.Workspace != ws || p.Folded != (spelling != d.Name) || p.Canonical != "x/"+d.Name+"/f.md" {
+				t.Errorf("%s: %+v", spelling, p)
+			}
+			if needs := Needs("x/" + spelling + "/f.md"); len(needs) == 0 || needs[0].Workspace != ws {
+				t.Errorf("%s: needs %+v", spelling, needs)
+			}
+		}
+		if p := Locate("x/"+d.Name+"/f.md", Declarations{}); p.Governed() {
+			t.Errorf("%s governs without a declaration: %+v", d.Name, p)
 		}
 	}
 }

@@ -3,27 +3,31 @@
 package registry
 
 import (
+	"slices"
+
 	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/rules/attribution"
 	"github.com/small-hook/small-hook/rules/ledger"
-	"github.com/small-hook/small-hook/rules/owner"
-	"github.com/small-hook/small-hook/rules/paths"
+	"github.com/small-hook/small-hook/rules/path"
 	"github.com/small-hook/small-hook/rules/push"
-	"github.com/small-hook/small-hook/rules/scope"
-	"github.com/small-hook/small-hook/rules/secret"
+	"github.com/small-hook/small-hook/rules/secrets"
 	"github.com/small-hook/small-hook/rules/small"
 	"github.com/small-hook/small-hook/rules/smp"
 )
 
-// All returns every rule, freshly built on each call.
+// All returns every rule, freshly built on each call. A rule that leaves
+// a consequence to a rule of another family (see rules.Rule.Leaves) is
+// built with that rule.
 func All() []*rules.Rule {
-	var all []*rules.Rule
-	all = append(all, small.Rules()...)
-	all = append(all, smp.Rules()...)
-	all = append(all, scope.Rules()...)
-	all = append(all, owner.Rules()...)
-	all = append(all, paths.Rules()...)
-	all = append(all, push.Rules()...)
-	all = append(all, secret.Rules()...)
-	all = append(all, ledger.Rules()...)
-	return all
+	ownership, humanEdit := small.OwnershipRules()
+	return slices.Concat(
+		small.Rules(),
+		smp.Rules(),
+		[]*rules.Rule{ownership, humanEdit},
+		attribution.Rules(ownership),
+		path.Rules(),
+		push.Rules(),
+		secrets.Rules(),
+		ledger.Rules(),
+	)
 }

@@ -1,4 +1,59 @@
-// Package rulestest builds in-memory units for rule tests.
+// Package rulestest tests rules the way golang.org/x/tools' analysistest
+// tests analyzers: each case is data beside the rules, a file
+// rules/<family>/testdata/<rule name>/<case>.txtar that holds the change
+// and the findings it must give, and Run checks every case of a family.
+// For what cannot be data (fuzzers, benchmarks, inputs built by a program)
+// it also builds in-memory units: Blob, Snapshot, Staged, Tree.
+//
+// A case is a txtar archive (golang.org/x/tools/txtar). Its comment holds
+// lines of directives ("#" starts a comment line), its files the states
+// of the repository:
+//
+//	# An agent edits the intent.
+//	actor agent
+//	evidence trailer Co-Authored-By: Claude <noreply@anthropic.com>
+//	want .small/intent.small.yml:0: error small/ownership: and edits human-owned .small/intent.small.yml
+//
+//	-- .small/plan.small.yml --
+//	(the file as it is before and after the change)
+//	-- before/.small/intent.small.yml --
+//	(the file before the change)
+//	-- after/.small/intent.small.yml --
+//	(the file after the change)
+//
+// A file without a prefix is the same in every state; before/ and after/
+// give a file's version before and after the change (a file only before
+// is deleted, one only after is added). A merge has more parents: before/
+// is the first parent's version, parent2/ (parent3/, …) another parent's,
+// base/ (base2/, …) a merge base's; the directive merge makes a merge of
+// two parents when parent2/ would hold nothing of its own. Every path
+// whose version after the change differs from a parent's is a change; in
+// tree mode every file is one. The configuration is the trusted
+// revision's .small-hook.yml (the state before the change; the tree in
+// tree mode), as a check reads it; .gitleaks.toml and .gitleaksignore
+// come from there too. @@NAME@@ in a file stands for a value the test
+// gives (Options.Values): secrets are built at run time, never written
+// whole in the repository.
+//
+// The directives:
+//
+//	mode staged|range|tree|tip|deletion   the kind of unit (default staged)
+//	commit HASH, parents HASH…, author NAME <EMAIL>, committer NAME <EMAIL>
+//	ref REF, default-branch                a deleted ref (mode deletion)
+//	merge                                  two parents
+//	symlink PATH, submodule PATH           the kind of a file after the change
+//	secrets                                scan for secrets with gitleaks' rules
+//	actor human|agent|unknown, evidence TEXT, agents ID…, contradicted TEXT,
+//	disputed TEXT, pending, rewrite REASON, setup [in-commit] [commit-msg],
+//	install TEXT                           who made the change (attribution.Verdict)
+//	signature VERDICT FORMAT, signer, key, entry, detail TEXT
+//	                                       the commit's signature (signature.Status)
+//	ready KEY, unready ADVICE              git's signing settings (signature.Readiness)
+//	want PATH:LINE: SEVERITY RULE: TEXT    a finding, whose text (message,
+//	                                       then hint) holds TEXT
+//
+// Run fails a case on a finding no want line names and on a want line no
+// finding matches.
 package rulestest
 
 import (

@@ -1,15 +1,14 @@
-// Package small holds the rules for SMALL protocol v1.0.0 workspaces: the
-// five canonical .small/*.small.yml artifacts and workspace.small.yml of
-// every SMALL workspace in the repository (the root's and nested ones).
 package small
 
 import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/workspace"
 	"github.com/small-hook/small-hook/yamldoc"
@@ -25,19 +24,79 @@ const (
 	Workspace   = "workspace.small.yml"
 )
 
+// Owner is who may change a file, by SMALL's ownership table.
+type Owner string
+
+// The owners of SMALL's ownership table.
+const (
+	// Human: agents MUST NOT modify the file (small/ownership).
+	Human Owner = "human"
+	// Agent: humans SHOULD NOT edit the file by hand (small/human-edit).
+	Agent Owner = "agent"
+	// Shared: humans and agents both write the file.
+	Shared Owner = "shared"
+)
+
+// canonicalFile is one canonical file of a SMALL workspace.
+type canonicalFile struct {
+	// name is the file's name in .small/.
+	name string
+	// owner is who may change it.
+	owner Owner
+	// required is set for the five artifacts every workspace must have.
+	required bool
+}
+
+// canonicalFiles declares SMALL's canonical files and the protocol's
+// ownership table: intent and constraints are human-owned, plan and
+// progress agent-owned, the handoff shared; workspace.small.yml, which the
+// small CLI writes for whoever runs it and which the table does not name,
+// is shared too. Each is validated by the schema of its name without
+// .small.yml.
+func canonicalFiles() []canonicalFile {
+	return []canonicalFile{
+		{name: Intent, owner: Human, required: true},
+		{name: Constraints, owner: Human, required: true},
+		{name: Plan, owner: Agent, required: true},
+		{name: Progress, owner: Agent, required: true},
+		{name: Handoff, owner: Shared, required: true},
+		{name: Workspace, owner: Shared},
+	}
+}
+
+// policyOwner owns small-hook's policy files (config.Config.PolicyFiles):
+// they decide what every later check trusts, so they are human-owned, and
+// no exclude: pattern takes them out.
+const policyOwner = Human
+
 // requiredFiles lists the five artifacts every workspace must have.
 func requiredFiles() []string {
-	return []string{Intent, Constraints, Plan, Progress, Handoff}
+	var out []string
+	for _, f := range canonicalFiles() {
+		if f.required {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// canonicalFileNamed returns the canonical file of a name in .small/.
+func canonicalFileNamed(name string) (canonicalFile, bool) {
+	for _, f := range canonicalFiles() {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return canonicalFile{}, false
 }
 
 // schemaName returns the schema of a canonical file, by its name in the
 // workspace, or "" for any other name.
 func schemaName(name string) string {
-	switch name {
-	case Intent, Constraints, Plan, Progress, Handoff, Workspace:
-		return strings.TrimSuffix(name, ".small.yml")
+	if _, ok := canonicalFileNamed(name); !ok {
+		return ""
 	}
-	return ""
+	return strings.TrimSuffix(name, ".small.yml")
 }
 
 // canonical returns the name of the canonical file a change is to, or ""
@@ -47,6 +106,32 @@ func canonical(ch *changes.Change) string {
 		return ""
 	}
 	return ch.Place.Rel
+}
+
+// OwnerOf returns who owns the file a change is to: the owner the table
+// gives a canonical file of a SMALL workspace, or policyOwner for one of
+// small-hook's policy files; "" for any other file.
+func OwnerOf(cfg *config.Config, ch changes.Change) Owner {
+	if PolicyFile(cfg, ch.Path) {
+		return policyOwner
+	}
+	if f, ok := canonicalFileNamed(canonical(&ch)); ok {
+		return f.owner
+	}
+	return ""
+}
+
+// PolicyFile reports whether path is one of small-hook's policy files (see
+// config.Config.PolicyFiles).
+func PolicyFile(cfg *config.Config, path string) bool {
+	return slices.Contains(cfg.PolicyFiles(), path)
+}
+
+// HumanOwned reports whether a change's file is human-owned: a policy
+// file, which no exclude: pattern can take out, or a file the ownership
+// table gives to humans in a workspace the configuration does not exclude.
+func HumanOwned(cfg *config.Config, ch changes.Change) bool {
+	return PolicyFile(cfg, ch.Path) || OwnerOf(cfg, ch) == Human && !cfg.Excluded(ch.Path)
 }
 
 // space is one SMALL workspace, as the rules of one pass see it.
@@ -113,18 +198,20 @@ type parsed struct {
 	line int
 }
 
-// decode decodes a blob once per run. The entry's kind is checked before
-// the cache is asked: a symbolic link whose target reads like a file's
-// content has the same object id as that file.
+// decode decodes a blob once per run. The entry's kind is checked first:
+// only a regular file is decoded.
 func decode(pass *rules.Pass, b *changes.Blob) *parsed {
 	if err := b.Regular(); err != nil {
 		return &parsed{err: err}
 	}
-	return pass.Memo("small/yaml:"+b.Hash, func() any {
-		doc, err := pass.YAML(b, b.Data, 0)
-		return parsedFrom(b, doc, err)
-	}).(*parsed)
+	return canonicalVersions.Get(pass, b)
 }
+
+// canonicalVersions is the fact of a version decoded as a canonical file.
+var canonicalVersions = rules.BlobFact(func(pass *rules.Pass, b *changes.Blob) *parsed {
+	doc, err := pass.YAML(b, b.Data, 0)
+	return parsedFrom(b, doc, err)
+})
 
 // parsedFrom judges blob b, which decoded to doc or failed with err, as a
 // canonical file.

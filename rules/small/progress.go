@@ -79,29 +79,11 @@ type junction struct{ prev, cur entry }
 // nothing but new items of the entries sequence, only that rest is
 // decoded: the cost follows the size of the change, not of the history.
 func viewProgress(pass *rules.Pass, ch *changes.Change) *progressView {
-	key := "small/progress:" + blobHash(ch.Old) + ">" + blobHash(ch.New) + mergeKey(ch)
-	return pass.Memo(key, func() any { return buildView(pass, ch) }).(*progressView)
+	return progressViews.Get(pass, ch)
 }
 
-// blobHash names a version in cache keys: its object id and its kind (a
-// symbolic link can share an object id with a file).
-func blobHash(b *changes.Blob) string {
-	if b == nil {
-		return "-"
-	}
-	return b.Hash + ":" + string(b.Kind)
-}
-
-func mergeKey(ch *changes.Change) string {
-	if ch.Merge == nil {
-		return ""
-	}
-	k := "|" + blobHash(ch.Merge.Base)
-	for _, p := range ch.Merge.Parents {
-		k += "," + blobHash(p)
-	}
-	return k
-}
+// progressViews is the fact of what a change to a progress file added.
+var progressViews = rules.ChangeFact(buildView)
 
 func buildView(pass *rules.Pass, ch *changes.Change) *progressView {
 	if ch.New == nil || ch.New.Kind != changes.KindFile {

@@ -1,3 +1,13 @@
+// Package small holds the rules of the SMALL family, for SMALL protocol
+// v1.0.0 workspaces: the five canonical .small/*.small.yml artifacts and
+// workspace.small.yml of every SMALL workspace in the repository (the
+// root's and nested ones), and who may change them. Each rule small/<name>
+// is in <name>.go; the other files hold what the rules share: files.go
+// (the canonical files and the ownership table, decoding), progress.go
+// and entries.go (what a change adds to progress), history.go (aligning
+// old entries with new ones, as append-only and the ledger do), align.go
+// (the ledger's entry to it), mergeview.go (the fast view of a merge of
+// two appends) and names.go (how messages name entries and values).
 package small
 
 import (
@@ -6,21 +16,30 @@ import (
 	"github.com/small-hook/small-hook/schemas"
 )
 
-// Rules returns the SMALL rules, freshly built: they share one schema set.
+// Rules returns the rules that judge the canonical files, freshly built:
+// they share one schema set.
 func Rules() []*rules.Rule {
-	set := schemas.New()
+	schema := schemaRule(schemas.New())
 	return []*rules.Rule{
 		parseRule(),
-		schemaRule(set),
+		schema,
 		versionRule(),
 		layoutRule(),
 		requiredRule(),
 		appendOnlyRule(),
 		evidenceRule(),
-		timestampRule(),
+		timestampRule(schema),
 		handoffRule(),
 		replayIDRule(),
 	}
+}
+
+// OwnershipRules returns the rules that judge who changed a file of the
+// ownership table, freshly built: small/ownership, which the attribution
+// rules leave what it reports to, and small/human-edit. The registry
+// lists them with the attribution rules.
+func OwnershipRules() (ownership, humanEdit *rules.Rule) {
+	return ownershipRule(), humanEditRule()
 }
 
 // canonicalChanges calls f for every change that holds a new version of a

@@ -1,6 +1,3 @@
-// Package smp holds the rules for Shared Memory Protocol 1.0 knowledge
-// artifacts: artifacts/<slug>.md files with YAML frontmatter, an
-// append-only provenance list and a version counter.
 package smp
 
 import (
@@ -8,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -40,15 +38,18 @@ type artifact struct {
 	line int
 }
 
-// parse parses a blob once per run. The entry kind is checked before the
-// cache is asked: a symbolic link whose target reads like an artifact has
-// the same blob hash as a regular file with that content.
+// parse parses a blob once per run. The entry kind is checked first: only
+// a regular file is parsed.
 func parse(pass *rules.Pass, b *changes.Blob) *artifact {
 	if err := b.Regular(); err != nil {
 		return &artifact{err: err}
 	}
-	return pass.Memo("smp/parse:"+b.Hash, func() any { return parseBlob(b) }).(*artifact)
+	return artifactVersions.Get(pass, b)
 }
+
+// artifactVersions is the fact of a version parsed as a knowledge
+// artifact.
+var artifactVersions = rules.BlobFact(func(_ *rules.Pass, b *changes.Blob) *artifact { return parseBlob(b) })
 
 func parseBlob(b *changes.Blob) *artifact {
 	fm, err := yamldoc.SplitFrontmatter(b.Data)
@@ -194,18 +195,26 @@ func eachArtifact(pass *rules.Pass, f func(v versions)) {
 		if !isArtifact(ch) || ch.New == nil {
 			continue
 		}
-		cur := parse(pass, ch.New)
-		if cur.err != nil {
-			continue
+		if v, ok := versionsOf(pass, ch); ok {
+			f(v)
 		}
-		v := versions{path: ch.Path, cur: cur, change: ch}
-		if ch.Old != nil {
-			if old := parse(pass, ch.Old); old.err == nil {
-				v.old = old
-			}
-		}
-		f(v)
 	}
+}
+
+// versionsOf parses a change's versions; false when the new one does not
+// parse.
+func versionsOf(pass *rules.Pass, ch *changes.Change) (versions, bool) {
+	cur := parse(pass, ch.New)
+	if cur.err != nil {
+		return versions{}, false
+	}
+	v := versions{path: ch.Path, cur: cur, change: ch}
+	if ch.Old != nil {
+		if old := parse(pass, ch.Old); old.err == nil {
+			v.old = old
+		}
+	}
+	return v, true
 }
 
 // previous returns the earlier versions a change is judged against: every
@@ -237,18 +246,23 @@ func previous(pass *rules.Pass, v versions) []*artifact {
 // at holds each entry's index in the new provenance. It is computed once
 // per change.
 func added(pass *rules.Pass, v versions) (entries []any, at []int) {
-	key := "smp/added" + changeKey(v)
-	r := pass.Memo(key, func() any {
-		e, at := computeAdded(pass, v)
-		return addedEntries{e, at}
-	}).(addedEntries)
+	r := addedProvenance.Get(pass, v.change)
 	return r.entries, r.at
 }
 
+// addedEntries is what added returns.
 type addedEntries struct {
 	entries []any
 	at      []int
 }
+
+// addedProvenance is the fact of the provenance entries a change to an
+// artifact whose new version parses added.
+var addedProvenance = rules.ChangeFact(func(pass *rules.Pass, ch *changes.Change) addedEntries {
+	v, _ := versionsOf(pass, ch)
+	e, at := computeAdded(pass, v)
+	return addedEntries{e, at}
+})
 
 func computeAdded(pass *rules.Pass, v versions) (entries []any, at []int) {
 	cur := v.cur.provenance()
@@ -321,4 +335,9 @@ func inAny(e any, lists [][]any) bool {
 		}
 	}
 	return false
+}
+
+// separatorPattern matches SMP's merge separator line.
+func separatorPattern() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\*Merged from artifact:([a-z0-9][a-z0-9-]*) \(version \d+\) on [^*]+\*\s*$`)
 }

@@ -8,12 +8,13 @@ import (
 	"github.com/small-hook/small-hook/rules"
 )
 
-func attributionRule() *rules.Rule {
+func attributionRule(appendOnly *rules.Rule) *rules.Rule {
 	return &rules.Rule{
 		ID:       "smp/attribution",
 		Severity: rules.Warning,
 		Doc: `New provenance names the agent that made the commit
 When an agent-attributed commit appends provenance entries to a knowledge artifact, each new entry's agent should be one of the commit's agent identities or one of the artifact's authors. Anything else means the provenance was written under another agent's name. Entries that the file already held before the commit (at any parent of a merge) are not judged again; in the pre-commit stage the actor is not known yet, and a tree (--all) has no actor to compare with. Record the change with the committing agent's identity, or add that agent to authors.`,
+		Leaves: []*rules.Rule{appendOnly},
 		Run: func(pass *rules.Pass) error {
 			if pass.Unit.Mode == changes.ModeTree || pass.Actor.Pending || pass.Actor.Actor != attribution.Agent {
 				return nil
@@ -27,27 +28,18 @@ When an agent-attributed commit appends provenance entries to a knowledge artifa
 				for _, a := range v.cur.strings("authors") {
 					authors[strings.ToLower(a)] = true
 				}
-				entries, at := judgedEntries(pass, v)
+				entries, at := judgedEntries(pass, appendOnly, v)
 				for k, e := range entries {
 					who := strings.ToLower(agent(e))
 					if who == "" || known[who] || authors[who] {
 						continue
 					}
 					pass.Report(v.path, v.cur.entryLine(at[k]), "%s (%s) adds %s, whose agent is neither an agent of the commit nor an author of the artifact",
-						commitName(pass), pass.Actor.Evidence, describeEntry(at[k], e)).
+						pass.CommitName(), pass.Actor.Evidence, describeEntry(at[k], e)).
 						Hint("record changes under the committing agent's identity, or add that agent to authors")
 				}
 			})
 			return nil
 		},
 	}
-}
-
-// commitName names the unit for messages: "commit 1a2b3c4d5e6f" or "this
-// commit".
-func commitName(pass *rules.Pass) string {
-	if c := pass.Unit.Commit; c != nil {
-		return "commit " + c.Hash[:min(12, len(c.Hash))]
-	}
-	return "this commit"
 }

@@ -24,88 +24,6 @@ func judge(t *testing.T, yml, before, after string) []rules.Finding {
 	return edgeCheck(t, cfg, rulestest.Staged(b, rulestest.Snapshot{art: after}))
 }
 
-// TestSmpVersionByValue: however the version is spelled, its value is
-// judged.
-func TestSmpVersionByValue(t *testing.T) {
-	with := func(version string) string {
-		s := edgeAppend(t, v3(t), edgeUpdated("2026-11-22T10:10:00.000Z", "More"))
-		return replace(t, s, "version: 3", "version: "+version) + "\nMore.\n"
-	}
-	cases := []struct {
-		version string
-		want    []finding
-	}{
-		{"4", nil},
-		{"4.0", nil},
-		{"4.000", nil},
-		{"0.4e1", nil},
-		{"99.0", []finding{{"smp/version", rules.Error, "version rose by 96 (3 to 99.0) but 1 updated/merged provenance entries were added"}}},
-		{"1.0e300", []finding{{"smp/version", rules.Error, "set version to 4"}}},
-		{"99999999999999999999", []finding{{"smp/version", rules.Error, "set version to 4"}}},
-		{"2.0", []finding{{"smp/version", rules.Error, "version went down from 3 to 2.0"}}},
-		{"4.5", []finding{{"smp/schema", rules.Error, "/version"}}},
-		{"'4'", []finding{{"smp/schema", rules.Error, "/version"}}},
-	}
-	for _, c := range cases {
-		t.Run(c.version, func(t *testing.T) {
-			edgeMatch(t, judge(t, "", v3(t), with(c.version)), c.want)
-		})
-	}
-	// A new artifact: version 0.0 is below the schema's minimum, once.
-	edgeMatch(t, judge(t, "", "", replace(t, v1(t), "version: 1", "version: 0.0")), []finding{{"smp/schema", rules.Error, "/version"}})
-	edgeMatch(t, judge(t, "", "", replace(t, v3(t), "version: 3", "version: 2.0")), []finding{{"smp/version", rules.Error, "version 2.0 is below the 3 created, updated and merged provenance entries"}})
-}
-
-// TestSmpOneProblemOneFinding: a change with one problem gets one finding,
-// from the rule that tells the truth about it.
-func TestSmpOneProblemOneFinding(t *testing.T) {
-	h, e, tail := splitProvenance(t, v3(t))
-	created := e[0]
-	cases := []struct {
-		name   string
-		before string
-		after  string
-		want   []finding
-	}{
-		{"the created entry rewritten as an update", v3(t), joinProvenance(h, append([]string{replace(t, created, "action: created", "action: updated")}, e[1:]...), tail),
-			[]finding{{"smp/append-only", rules.Error, "provenance entry 1 (created by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was replaced by a different entry"}}},
-		{"the created entry's agent replaced", v3(t), joinProvenance(h, append([]string{replace(t, created, didA, "did:key:z6MkImpostor")}, e[1:]...), tail),
-			[]finding{{"smp/append-only", rules.Error, "provenance entry 1 (created by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was replaced by a different entry"}}},
-		{"created moved and the body edited", v3(t), replace(t, replace(t, v3(t), "created: '2026-11-22T10:09:02.571Z'", "created: '2020-01-01T00:00:00.000Z'"), "| A | 128k |", "| A | 1M |"),
-			[]finding{{"smp/append-only", rules.Error, "created changed from 2026-11-22T10:09:02.571Z to 2020-01-01T00:00:00.000Z"}}},
-		{"an old entry edited to cover a body edit", v3(t), replace(t, replace(t, v3(t), "message: Added summary", "message: Added summary and more"), "| A | 128k |", "| A | 1M |"),
-			[]finding{{"smp/append-only", rules.Error, "was changed: message differs"}}},
-		{"an entry removed and the version lowered", v3(t), replace(t, joinProvenance(h, e[:2], tail), "version: 3", "version: 2"),
-			[]finding{{"smp/append-only", rules.Error, "provenance entry 3 (updated by did:key:z6MkvmWSVtpUTrKQ…) of the previous version was removed"}}},
-		{"an author removed, nothing recorded", v4(t), replace(t, v4(t), "  - 'did:key:z6Mko64x75DDgiVmhP2DoegyEgiq5tVejzcqzYB8tJt4VR2q'\n", ""),
-			[]finding{{"smp/provenance", rules.Error, "authors lost did:key:z6Mko64x75DDgiVmhP2DoegyEgiq5tVejzcqzYB8tJt4VR2q"}}},
-		{"the id changed, nothing recorded", v3(t), replace(t, v3(t), "id: 'artifact:llm-context-research'", "id: 'artifact:other'"),
-			[]finding{{"smp/id", rules.Error, `id changed from "artifact:llm-context-research" to "artifact:other"`}}},
-		{"the id changes case", v3(t), replace(t, v3(t), "id: 'artifact:llm-context-research'", "id: 'artifact:LLM-Context-Research'"),
-			[]finding{{"smp/id", rules.Error, `id changed from "artifact:llm-context-research" to "artifact:LLM-Context-Research"`}}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			edgeMatch(t, judge(t, "", c.before, c.after), c.want)
-		})
-	}
-}
-
-// TestSmpConsequencesComeBackWithoutTheirCause: the rules stay silent
-// about a rewrite's consequences only while smp/append-only reports it.
-func TestSmpConsequencesComeBackWithoutTheirCause(t *testing.T) {
-	h, e, tail := splitProvenance(t, v3(t))
-	after := joinProvenance(h, append([]string{replace(t, e[0], "action: created", "action: updated")}, e[1:]...), tail)
-	got := judge(t, "rules:\n  smp/append-only: off\n", v3(t), after)
-	var ids []string
-	for _, f := range got {
-		ids = append(ids, f.Rule)
-	}
-	if strings.Join(ids, " ") != "smp/version smp/provenance" {
-		t.Errorf("with smp/append-only off: %q, want the provenance and version findings back:%s", ids, dump(got))
-	}
-}
-
 // TestSmpMessagesAreBounded: no message repeats more than a short prefix
 // of a value from the file.
 func TestSmpMessagesAreBounded(t *testing.T) {
@@ -153,22 +71,5 @@ func TestSmpParseMessagesAreBounded(t *testing.T) {
 		if strings.Contains(got[0].Text(), strings.Repeat("y", 2*valueLength+1)) || !strings.Contains(got[0].Text(), "fix the frontmatter here") {
 			t.Errorf("%s: %.300s", name, got[0].Text())
 		}
-	}
-}
-
-// TestSmpRenamedArtifact: renaming an artifact, even with its id made to
-// match the new name, or out of the way as an awp backup, is the deletion
-// of the old one.
-func TestSmpRenamedArtifact(t *testing.T) {
-	renamed := replace(t, v3(t), "id: 'artifact:llm-context-research'", "id: 'artifact:context-research'")
-	for name, after := range map[string]rulestest.Snapshot{
-		"renamed with its id": {"artifacts/context-research.md": renamed},
-		"moved to a backup":   {art + ".bak": v3(t)},
-		"moved into a folder": {"artifacts/old/llm-context-research.md": v3(t)},
-	} {
-		t.Run(name, func(t *testing.T) {
-			got := edgeCheck(t, config.Default(), rulestest.Staged(rulestest.Snapshot{art: v3(t)}, after))
-			edgeMatch(t, got, []finding{{"smp/append-only", rules.Error, art + " was deleted (or renamed)"}})
-		})
 	}
 }

@@ -9,10 +9,6 @@ import (
 	"github.com/small-hook/small-hook/yamldoc"
 )
 
-// appendOnlyID is the rule that reports rewritten history; the rules that
-// judge what a change adds leave such a change's consequences to it.
-const appendOnlyID = "smp/append-only"
-
 // rewrite is one way a change rewrites the history before it.
 type rewrite struct {
 	line int
@@ -23,34 +19,21 @@ type rewrite struct {
 	syncReplace bool
 }
 
-// changeKey identifies a change by its blobs (kind and hash), for values
-// memoised per change.
-func changeKey(v versions) string {
-	var b strings.Builder
-	add := func(x *changes.Blob) {
-		b.WriteByte(',')
-		if x != nil {
-			b.WriteString(string(x.Kind) + ":" + x.Hash)
-		}
-	}
-	add(v.change.New)
-	add(v.change.Old)
-	if m := v.change.Merge; m != nil {
-		add(m.Base)
-		for _, p := range m.Parents {
-			add(p)
-		}
-	}
-	return b.String()
-}
-
 // rewrites returns how a change rewrites history: a changed created, and
 // the first provenance entry of the previous version (for a merge: of the
 // merge base, else of any parent) that is not kept in order. It is
 // computed once per change.
 func rewrites(pass *rules.Pass, v versions) []rewrite {
-	return pass.Memo("smp/rewrites"+changeKey(v), func() any { return findRewrites(pass, v) }).([]rewrite)
+	return historyRewrites.Get(pass, v.change)
 }
+
+// historyRewrites is the fact of how a change to an artifact whose new
+// version parses rewrites history: what smp/append-only reports, and the
+// rules that leave consequences to it read.
+var historyRewrites = rules.ChangeFact(func(pass *rules.Pass, ch *changes.Change) []rewrite {
+	v, _ := versionsOf(pass, ch)
+	return findRewrites(pass, v)
+})
 
 func findRewrites(pass *rules.Pass, v versions) []rewrite {
 	var out []rewrite
@@ -157,12 +140,12 @@ func syncReplaced(old, cur []any, i int) bool {
 	return i == len(old)-1 && i < len(cur) && action(old[i]) == "synced" && action(cur[i]) == "synced"
 }
 
-// rewritesHistory reports whether smp/append-only reports the change as a
-// rewrite of history (awp's sync replacement aside). The rules that judge
-// what a change adds then leave the consequences unsaid: one problem, one
-// finding.
-func rewritesHistory(pass *rules.Pass, v versions) bool {
-	if !pass.Runs(appendOnlyID) {
+// rewritesHistory reports whether smp/append-only (appendOnly) reports the
+// change as a rewrite of history (awp's sync replacement aside). The rules
+// that judge what a change adds then leave the consequences unsaid: one
+// problem, one finding.
+func rewritesHistory(pass *rules.Pass, appendOnly *rules.Rule, v versions) bool {
+	if !pass.Reports(appendOnly) {
 		return false
 	}
 	for _, r := range rewrites(pass, v) {
@@ -176,10 +159,10 @@ func rewritesHistory(pass *rules.Pass, v versions) bool {
 // judgedEntries returns the provenance entries a change adds that are
 // judged on their own: all of added's, except, when the change rewrites
 // history, those standing where an earlier version had entries (they are
-// the rewrite smp/append-only reports, not new records).
-func judgedEntries(pass *rules.Pass, v versions) (entries []any, at []int) {
+// the rewrite smp/append-only, appendOnly, reports, not new records).
+func judgedEntries(pass *rules.Pass, appendOnly *rules.Rule, v versions) (entries []any, at []int) {
 	entries, at = added(pass, v)
-	if !rewritesHistory(pass, v) {
+	if !rewritesHistory(pass, appendOnly, v) {
 		return entries, at
 	}
 	end := 0

@@ -2,29 +2,25 @@ package smp
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/small-hook/small-hook/rules"
 )
 
-// provenanceID is smp/provenance's ID: smp/unrecorded-change leaves lost
-// authors to it.
-const provenanceID = "smp/provenance"
-
-func provenanceRule() *rules.Rule {
+func provenanceRule(appendOnly *rules.Rule) *rules.Rule {
 	return &rules.Rule{
-		ID:       provenanceID,
+		ID:       "smp/provenance",
 		Severity: rules.Error,
 		Doc: `Provenance tells a consistent story
 The first provenance entry is the created entry and created appears nowhere else; every new entry is no earlier than the one before it; authors only grow (SMP merges take the union of authors, so a merge commit keeps every parent's authors). In staged and range modes the entries a change adds are judged; with --all, every entry. When a change rewrites history (smp/append-only), only the entries it appends after the old ones are judged.`,
+		Leaves: []*rules.Rule{appendOnly},
 		Run: func(pass *rules.Pass) error {
 			eachArtifact(pass, func(v versions) {
 				all := v.cur.provenance()
-				if len(all) > 0 && action(all[0]) != "created" && !rewritesHistory(pass, v) {
+				if len(all) > 0 && action(all[0]) != "created" && !rewritesHistory(pass, appendOnly, v) {
 					pass.Report(v.path, v.cur.entryLine(0), "%s: the first provenance entry must be the `created` entry", describeEntry(0, all[0]))
 				}
-				newEntries, at := judgedEntries(pass, v)
+				newEntries, at := judgedEntries(pass, appendOnly, v)
 				for k, e := range newEntries {
 					i := at[k]
 					if i > 0 && action(e) == "created" {
@@ -81,69 +77,4 @@ func listed(values []string) string {
 		out = append(out, clip(s, 2*valueLength))
 	}
 	return strings.Join(out, ", ")
-}
-
-// separatorPattern matches SMP's merge separator line.
-func separatorPattern() *regexp.Regexp {
-	return regexp.MustCompile(`(?m)^\*Merged from artifact:([a-z0-9][a-z0-9-]*) \(version \d+\) on [^*]+\*\s*$`)
-}
-
-func mergeRule() *rules.Rule {
-	sep := separatorPattern()
-	return &rules.Rule{
-		ID:       "smp/merge",
-		Severity: rules.Warning,
-		Doc: `A merge is visible in the body and names an artifact that exists
-SMP's additive merge appends the source body after a separator line "*Merged from artifact:<slug> (version N) on <timestamp>*". A new merged provenance entry whose separator is not newly in the body, or a separator naming an artifact that does not exist in the repository, is reported as a warning: the merge cannot be traced to its source.`,
-		Run: func(pass *rules.Pass) error {
-			var failed error
-			eachArtifact(pass, func(v versions) {
-				if failed != nil {
-					return
-				}
-				newEntries, at := judgedEntries(pass, v)
-				merged, start := 0, 0
-				for k, e := range newEntries {
-					if action(e) == "merged" {
-						merged++
-						if merged == 1 {
-							start = at[k]
-						}
-					}
-				}
-				if merged == 0 {
-					return
-				}
-				oldSeps := map[string]bool{}
-				if v.old != nil {
-					for _, m := range sep.FindAllString(v.old.body, -1) {
-						oldSeps[m] = true
-					}
-				}
-				var fresh [][]string
-				for _, m := range sep.FindAllStringSubmatch(v.cur.body, -1) {
-					if !oldSeps[m[0]] {
-						fresh = append(fresh, m)
-					}
-				}
-				if len(fresh) < merged {
-					pass.Report(v.path, v.cur.entryLine(start), "%d new `merged` provenance entries but only %d new merge separators in the body", merged, len(fresh)).
-						Hint("append each merged source's body after a line *Merged from artifact:<slug> (version N) on <timestamp>*, as awp artifact merge does")
-				}
-				for _, m := range fresh {
-					source := v.change.Place.Workspace.Path(m[1] + ".md")
-					b, err := pass.Unit.Files.Read(source)
-					if err != nil {
-						failed = fmt.Errorf("reading %s, the source of a merge into %s: %w", source, v.path, err)
-						return
-					}
-					if b == nil {
-						pass.Report(v.path, v.cur.entryLine(start), "merged from artifact:%s, but %s does not exist", clip(m[1], valueLength), clip(source, 3*valueLength)).
-							Hint("commit the source artifact too, so the merge can be traced")
-					}
-				}
-			})
-			return failed
-		},
-	}
 }

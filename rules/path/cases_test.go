@@ -1,0 +1,14 @@
+package path_test
+
+import (
+	"testing"
+
+	"github.com/small-hook/small-hook/rules/registry"
+	"github.com/small-hook/small-hook/rules/rulestest"
+)
+
+// TestCases runs the cases in testdata/<rule name>/*.txtar (see
+// rulestest), every rule of the registry running, as a check runs them.
+func TestCases(t *testing.T) {
+	rulestest.Run(t, "testdata", rulestest.Options{Family: "path", Rules: registry.All()})
+}

@@ -1,0 +1,76 @@
+package small
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/rules"
+	"github.com/small-hook/small-hook/schemas"
+	"github.com/small-hook/small-hook/yamldoc"
+)
+
+func schemaRule(set *schemas.Set) *rules.Rule {
+	return &rules.Rule{
+		ID:       "small/schema",
+		Severity: rules.Error,
+		Doc: `SMALL artifacts must match their JSON Schema
+Each canonical file is validated against its schema in schemas/ (draft 2020-12): required keys, no unexpected keys where the protocol forbids them, enums, patterns such as 64-hex replay ids and lower-case commit hashes. YAML typing counts: an unquoted timestamp or a number where a string is required is an error, as in the reference CLI. One finding per violation, worded in the protocol's terms (progress entry 5 (task_id task-3): status must be one of …), at the line of the offending key, never repeating the value that failed; a blank evidence field of an entry without any evidence is left to small/evidence, and small_version to small/version.`,
+		Run: func(pass *rules.Pass) error {
+			return canonicalChanges(pass, func(ch *changes.Change, file string) error {
+				name := schemaName(file)
+				if file == Progress {
+					if v := viewProgress(pass, ch); v.appendOnly {
+						for _, e := range v.appended {
+							violations, err := set.Validate(name, "#/$defs/entry", e.value)
+							if err != nil {
+								return fmt.Errorf("%s: %w", ch.Path, err)
+							}
+							for _, x := range violations {
+								subject := e.name()
+								if len(x.Path) > 0 {
+									subject += ": " + keyPath(x.Path)
+								}
+								reportViolation(pass, ch.Path, e.doc, e.path, x, subject, e.value)
+							}
+						}
+						return nil
+					}
+				}
+				f := decode(pass, ch.New)
+				if f.err != nil {
+					return nil
+				}
+				violations, err := set.Validate(name, "", f.top)
+				if err != nil {
+					return fmt.Errorf("%s: %w", ch.Path, err)
+				}
+				for _, x := range violations {
+					if len(x.Path) > 0 && x.Path[0] == "small_version" {
+						continue // small/version reports it
+					}
+					subject, entryValue := where(file, f.top, x.Path)
+					reportViolation(pass, ch.Path, f.doc, nil, x, subject, entryValue)
+				}
+				return nil
+			})
+		},
+	}
+}
+
+// reportViolation reports one schema violation of a node of doc at base +
+// the violation's path, named subject in the message. entry is the
+// progress entry the violation lies in (nil when none): an entry without
+// any evidence is small/evidence's finding, so the schema's complaint
+// about a blank evidence field is not repeated.
+func reportViolation(pass *rules.Pass, file string, doc *yamldoc.Doc, base []string, v schemas.Violation, subject string, entry any) {
+	full := append(append([]string{}, base...), v.Path...)
+	if entry != nil && !hasEvidence(entry) && len(v.Path) > 0 && slices.Contains(evidenceFields(), v.Path[len(v.Path)-1]) {
+		return
+	}
+	line := doc.Line(full...)
+	if len(v.Keys) > 0 {
+		line = doc.KeyLine(append(full, v.Keys[0])...)
+	}
+	pass.Report(file, line, "%s %s", subject, v.Explain(doc.Node(full...)))
+}
