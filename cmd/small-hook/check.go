@@ -116,7 +116,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 	if err != nil {
 		return exitFailure, err
 	}
-	actor, err := c.attributor(repo, cfg, sig, e, tgt.push)
+	actor, err := c.attributor(repo, cfg, sig, e, tgt)
 	if err != nil {
 		return exitFailure, err
 	}
@@ -253,7 +253,7 @@ func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, f
 // attributor returns how each unit's actor is decided: a commit from its
 // signature, message and identities; the staged change from the commit
 // message (commit-msg stage), the environment and git's signing settings.
-func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signing, e *env, push *pushPlan) (func(*changes.Unit) (attribution.Verdict, error), error) {
+func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signing, e *env, tgt target) (func(*changes.Unit) (attribution.Verdict, error), error) {
 	staged := attribution.Input{EnvActor: strings.TrimSpace(e.getenv("SMALL_HOOK_ACTOR")), EnvRewrite: e.getenv("SMALL_HOOK_REWRITE"), Readiness: sig.readiness}
 	if c.CommitMsg != "" {
 		msg, err := os.ReadFile(c.CommitMsg)
@@ -266,7 +266,7 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 		staged.HasMessage = true
 		staged.Author = repo.Author()
 		staged.Committer = repo.Committer()
-	} else if c.preCommitStage() {
+	} else if tgt.mode == changes.ModeStaged {
 		var err error
 		if staged.Setup, err = hookSetup(absDir(e, c.Repo), e); err != nil {
 			return nil, err
@@ -283,8 +283,8 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 				return attribution.Verdict{}, fmt.Errorf("commit %s: verifying its signature: %w", u.Commit.Hash, err)
 			}
 			in = attribution.Input{Message: u.Commit.Message, HasMessage: true, Author: u.Commit.Author, Committer: u.Commit.Committer, Signature: st}
-			if push != nil {
-				in.Pusher, in.PusherSource = push.pusher, push.pusherVar
+			if tgt.push != nil {
+				in.Pusher, in.PusherSource = tgt.push.pusher, tgt.push.pusherVar
 			}
 		}
 		e.out.learn(in)

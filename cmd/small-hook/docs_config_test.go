@@ -280,7 +280,7 @@ const configurationFailureModes = `## Failure modes
 | leaves a key out | the default this page names applies | ` + "`config.TestConfigSchemaDefaultsAreTheLoaders`" + ` |
 | copies the example above | it loads, and every key is in it | ` + "`main.TestConfigurationExampleLoads`" + ` |
 | stages a change to the file | it is validated now and applies from the next commit | ` + "`main.TestStagedPolicyChangeAppliesFromTheNextCommit`" + ` |
-| commits a change to the file as an agent | ` + "`small/ownership`" + `: the file is human-owned | ` + "`owner.TestPolicyFilesAreHumanOwned`" + ` |
+| commits a change to the file as an agent | ` + "`small/ownership`" + `: the file is human-owned | ` + "`small.TestCases/ownership/an-agent-edits-the-configuration`" + ` |
 `
 
 // docLink matches a page of docs/ named in a description.

@@ -268,3 +268,17 @@ func TestLogRefusesAnUnreadableActor(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, errOut)
 	}
 }
+
+// TestLogOfAnotherDirectory: `small-hook log --repo DIR` run from outside
+// any repository lists DIR's ledger; nothing of the working directory is
+// read (the pre-commit stage's question about the commit-msg hook is not
+// the ledger's).
+func TestLogOfAnotherDirectory(t *testing.T) {
+	r := ledgerWorkspace(t)
+	r.commitAt("workspace", hours(4))
+	outside := &testRepo{t: t, dir: t.TempDir()}
+	code, out, errOut := outside.check(nil, "log", "--repo", r.dir, "--format", "json")
+	if code != exitOK || !strings.Contains(out, ".small/progress.small.yml") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}

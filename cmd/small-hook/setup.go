@@ -7,12 +7,6 @@ import (
 	"github.com/small-hook/small-hook/hooks"
 )
 
-// preCommitStage reports whether the check is the staged check without a
-// commit message: the pre-commit hook stage, or a run by hand.
-func (c *checkCmd) preCommitStage() bool {
-	return c.CommitMsg == "" && !c.All && c.Base == "" && c.Previous == "" && !c.History && !c.CI
-}
-
 // hookSetup says, in the pre-commit stage, what runs after it: whether the
 // check runs inside `git commit` (git hands its hooks GIT_INDEX_FILE),
 // whether the commit-msg hook will run small-hook with the message, and
