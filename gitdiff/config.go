@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // gitConfig is git's configuration as `git config --list` gives it: every

@@ -12,7 +12,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // repo is a real git repository in a temporary directory.

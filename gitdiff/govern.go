@@ -7,7 +7,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/small-hook/small-hook/workspace"
+	"github.com/small-hook/small-hook/internal/workspace"
 )
 
 // A candidate path (workspace.Candidate) is read only when something

@@ -3,7 +3,7 @@ package gitdiff
 import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // History is every commit reachable from a head that the clone holds,

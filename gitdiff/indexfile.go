@@ -13,7 +13,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/small-hook/small-hook/workspace"
+	"github.com/small-hook/small-hook/internal/workspace"
 )
 
 // indexEntry is one entry of the git index that a check is interested in.

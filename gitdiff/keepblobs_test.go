@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // TestKeepBlobs: the blob cache keeps exactly the new versions of the

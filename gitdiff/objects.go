@@ -9,8 +9,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/workspace"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/workspace"
 )
 
 // contains reports whether a path, held as bytes, is in scope; it does not

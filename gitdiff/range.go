@@ -6,7 +6,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // Range calls fn with one unit per commit reachable from head and not from

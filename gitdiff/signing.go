@@ -9,7 +9,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/small-hook/small-hook/signature"
+	"github.com/small-hook/small-hook/internal/signature"
 )
 
 // isPolicy reports whether path is one of the policy files; it does not

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/signature"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/signature"
 )
 
 // sshSigner is an ed25519 key made by ssh-keygen for signing test commits.

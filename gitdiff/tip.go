@@ -1,7 +1,7 @@
 package gitdiff
 
 import (
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // Tip compares the tip a push replaces (previous) with the new tip (head).

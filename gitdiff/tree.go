@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // Tree returns every in-scope file as it stands in the index (rev "") or

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // mergeSummary renders a merge change as

@@ -1,6 +1,6 @@
 package rules
 
-import "github.com/small-hook/small-hook/changes"
+import "github.com/small-hook/small-hook/internal/changes"
 
 // FromParent reports a merge commit's change that only takes a parent's
 // change: the file as one parent has it, where that parent changed it since

@@ -7,10 +7,10 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/small-hook/small-hook/attribution"
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/secrets"
+	"github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/secrets"
 )
 
 // Options is what Check needs besides the units.

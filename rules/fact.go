@@ -3,7 +3,7 @@ package rules
 import (
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // Fact declares a value that rules derive from part of a unit and share:

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
 )
 
 // policy is the repository configuration as the driver applies it to

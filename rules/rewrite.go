@@ -3,7 +3,7 @@ package rules
 import (
 	"fmt"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // ReportRewrite reports a change that rewrites or retires governed history

@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/small-hook/small-hook/attribution"
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
-	"github.com/small-hook/small-hook/secrets"
+	"github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/secrets"
 )
 
 // Severity is how bad a finding is. Only errors fail a check.

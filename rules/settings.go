@@ -1,6 +1,6 @@
 package rules
 
-import "github.com/small-hook/small-hook/config"
+import "github.com/small-hook/small-hook/internal/config"
 
 // Settings applies the configuration to the findings of rules that a
 // driver other than Checker runs (the ledger's, see Rule.Ledger), exactly

@@ -3,8 +3,8 @@ package rules
 import (
 	"sync"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/yamldoc"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 )
 
 // YAML decodes yml, the YAML text of blob b that starts after lineOffset

@@ -3,7 +3,7 @@ package rules
 import (
 	"testing"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // TestYAMLFilesDecodesAsYAMLDoes: the versions decoded together are the

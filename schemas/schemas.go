@@ -19,7 +19,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
-	"github.com/small-hook/small-hook/yamldoc"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 )
 
 // files are the protocol's schemas. small-hook.schema.json, the schema of

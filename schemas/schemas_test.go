@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/yamldoc"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 )
 
 func decode(t *testing.T, text string) any {

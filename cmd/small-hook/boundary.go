@@ -1,9 +1,9 @@
 package main
 
 import (
-	"github.com/small-hook/small-hook/attribution"
-	"github.com/small-hook/small-hook/report"
-	"github.com/small-hook/small-hook/secrets"
+	"github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/report"
+	"github.com/small-hook/small-hook/internal/secrets"
 )
 
 // redactor is where output leaves the process: every finding, range label

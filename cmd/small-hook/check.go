@@ -7,11 +7,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/small-hook/small-hook/attribution"
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/gitdiff"
-	"github.com/small-hook/small-hook/report"
+	"github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/report"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
 )

@@ -8,7 +8,7 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"github.com/small-hook/small-hook/report"
+	"github.com/small-hook/small-hook/internal/report"
 )
 
 // cli is the command line, parsed by kong. There is no default command:

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // exampleFile is a configuration that sets every key of the schema: its

@@ -7,14 +7,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/gitdiff"
-	"github.com/small-hook/small-hook/ledger"
-	"github.com/small-hook/small-hook/report"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/ledger"
+	"github.com/small-hook/small-hook/internal/report"
+	"github.com/small-hook/small-hook/internal/workspace"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
-	"github.com/small-hook/small-hook/workspace"
 )
 
 // logCmd is `small-hook log`.

@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/small-hook/small-hook/ledger"
+	"github.com/small-hook/small-hook/internal/ledger"
 )
 
 // ledger redacts everything of l that came from the repository before it

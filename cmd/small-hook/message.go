@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 
-	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/attribution"
 )
 
 // committedMessage returns the message git will commit from the file it

@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/small-hook/small-hook/report"
+	"github.com/small-hook/small-hook/internal/report"
 )
 
 // outputFormat is one format a check can write.

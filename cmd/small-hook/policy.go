@@ -9,13 +9,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/secrets"
+	"github.com/small-hook/small-hook/internal/signature"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
-	"github.com/small-hook/small-hook/secrets"
-	"github.com/small-hook/small-hook/signature"
 )
 
 // policy is what the policy files of a check say.

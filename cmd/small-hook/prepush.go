@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // prePush is the pre-push hook: git names the remote and lists the refs

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 
-	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // pusherVars are the variables in which servers name the account they

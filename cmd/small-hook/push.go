@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/rules"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
 )

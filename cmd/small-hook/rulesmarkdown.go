@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/config"
 )
 
 // rulesMarkdownNote heads docs/rules.md, which is this command's output.

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 
-	"github.com/small-hook/small-hook/attribution"
 	"github.com/small-hook/small-hook/hooks"
+	"github.com/small-hook/small-hook/internal/attribution"
 )
 
 // hookSetup says, in the pre-commit stage, what runs after it: whether the

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/gitdiff"
-	"github.com/small-hook/small-hook/report"
-	"github.com/small-hook/small-hook/signature"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/report"
+	"github.com/small-hook/small-hook/internal/signature"
 )
 
 // signing is what a check knows about signatures: the policy of the

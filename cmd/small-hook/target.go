@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/cienv"
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/cienv"
 )
 
 // target is what a check looks at, once the mode is settled.

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 
-	"github.com/small-hook/small-hook/config"
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
 )

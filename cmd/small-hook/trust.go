@@ -3,8 +3,8 @@ package main
 import (
 	"errors"
 
-	"github.com/small-hook/small-hook/changes"
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // The trust roots of a check (docs/trust-roots.md): every input a verdict

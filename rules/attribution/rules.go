@@ -9,9 +9,9 @@
 package attribution
 
 import (
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/workspace"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/workspace"
 )
 
 // Rules returns the attribution rules, freshly built; ownership is the

@@ -3,12 +3,12 @@ package attribution
 import (
 	"strings"
 
-	actor "github.com/small-hook/small-hook/attribution"
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
+	actor "github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/signature"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/small"
-	"github.com/small-hook/small-hook/signature"
 )
 
 func signatureRule(ownership *rules.Rule) *rules.Rule {

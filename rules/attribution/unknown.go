@@ -1,7 +1,7 @@
 package attribution
 
 import (
-	actor "github.com/small-hook/small-hook/attribution"
+	actor "github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/rules"
 )
 

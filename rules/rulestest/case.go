@@ -7,12 +7,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/small-hook/small-hook/attribution"
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/secrets"
+	"github.com/small-hook/small-hook/internal/signature"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/secrets"
-	"github.com/small-hook/small-hook/signature"
 )
 
 // Case is one test case read from a .txtar file (see the package doc for

@@ -62,8 +62,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/workspace"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/workspace"
 )
 
 // Blob returns a regular-file blob holding s, with a content hash.

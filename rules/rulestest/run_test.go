@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/attribution"
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/yamldoc"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 )
 
 // TestAppendedScalarsAreThoseOfTheWholeFile: the scalars of entries an

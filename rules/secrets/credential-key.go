@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/rules"
 )
 

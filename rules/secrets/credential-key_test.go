@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	leaks "github.com/small-hook/small-hook/internal/secrets"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
-	leaks "github.com/small-hook/small-hook/secrets"
 )
 
 func TestCredentialName(t *testing.T) {

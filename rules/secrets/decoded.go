@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
+	leaks "github.com/small-hook/small-hook/internal/secrets"
 	"github.com/small-hook/small-hook/rules"
-	leaks "github.com/small-hook/small-hook/secrets"
 )
 
 // decodedAdded returns the string scalars of a change's YAML (a *.yml or

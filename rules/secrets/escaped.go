@@ -11,9 +11,9 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
+	leaks "github.com/small-hook/small-hook/internal/secrets"
 	"github.com/small-hook/small-hook/rules"
-	leaks "github.com/small-hook/small-hook/secrets"
 )
 
 // unescaper returns how a file's format writes text that its readers see

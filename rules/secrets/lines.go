@@ -3,8 +3,8 @@ package secrets
 import (
 	"bytes"
 
-	"github.com/small-hook/small-hook/changes"
-	leaks "github.com/small-hook/small-hook/secrets"
+	"github.com/small-hook/small-hook/internal/changes"
+	leaks "github.com/small-hook/small-hook/internal/secrets"
 )
 
 // withContext moves the start of the text handed to the scanner, at byte

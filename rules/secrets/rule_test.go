@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	leaks "github.com/small-hook/small-hook/internal/secrets"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
-	leaks "github.com/small-hook/small-hook/secrets"
 )
 
 // Fake secrets, assembled at run time so the repository never holds one.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/rules/rulestest"
 )
 

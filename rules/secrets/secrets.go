@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/parallel"
+	leaks "github.com/small-hook/small-hook/internal/secrets"
 	"github.com/small-hook/small-hook/rules"
-	leaks "github.com/small-hook/small-hook/secrets"
 )
 
 // family is the rule family: findings are reported as secrets/<gitleaks

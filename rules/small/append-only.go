@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 func appendOnlyRule() *rules.Rule {

@@ -7,11 +7,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/workspace"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/workspace"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // The canonical files, by name within a workspace's .small/ directory.

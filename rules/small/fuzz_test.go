@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // FuzzAppendOnly checks the progress comparison on arbitrary old and new

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/small-hook/small-hook/yamldoc"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 )
 
 // history compares the entries of an earlier version of a progress file

@@ -1,7 +1,7 @@
 package small
 
 import (
-	"github.com/small-hook/small-hook/attribution"
+	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/rules"
 )
 

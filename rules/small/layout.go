@@ -3,8 +3,8 @@ package small
 import (
 	"strings"
 
+	"github.com/small-hook/small-hook/internal/workspace"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/workspace"
 )
 
 func layoutRule() *rules.Rule {

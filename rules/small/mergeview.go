@@ -3,9 +3,9 @@ package small
 import (
 	"bytes"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // mergedAppendsView is the view of the common merge of progress: both

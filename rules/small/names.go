@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // entryName names progress entry i (0-based) the one way every message

@@ -1,8 +1,8 @@
 package small
 
 import (
-	"github.com/small-hook/small-hook/attribution"
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/rules"
 )
 

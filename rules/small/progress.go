@@ -3,9 +3,9 @@ package small
 import (
 	"strconv"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // entry is one progress entry of a new progress file.

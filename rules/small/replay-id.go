@@ -3,7 +3,7 @@ package small
 import (
 	"fmt"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/rules"
 )
 

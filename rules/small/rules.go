@@ -11,7 +11,7 @@
 package small
 
 import (
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/schemas"
 )

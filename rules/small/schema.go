@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/schemas"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 func schemaRule(set *schemas.Set) *rules.Rule {

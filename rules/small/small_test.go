@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
 	"github.com/small-hook/small-hook/schemas"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // readWorkspace reads a reference-written .small/ directory from testdata.

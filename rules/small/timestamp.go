@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 func timestampRule(schema *rules.Rule) *rules.Rule {

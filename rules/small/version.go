@@ -1,7 +1,7 @@
 package small
 
 import (
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/rules"
 )
 

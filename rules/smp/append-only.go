@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/rules"
 )
 

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/workspace"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/workspace"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // isArtifact reports whether a change is to <workspace>/artifacts/<slug>.md

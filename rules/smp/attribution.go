@@ -3,8 +3,8 @@ package smp
 import (
 	"strings"
 
-	"github.com/small-hook/small-hook/attribution"
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/rules"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
 )

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // rewrite is one way a change rewrites the history before it.

@@ -3,7 +3,7 @@ package smp
 import (
 	"math/big"
 
-	"github.com/small-hook/small-hook/yamldoc"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 )
 
 // Align matches the provenance entries of an earlier version of an

@@ -6,7 +6,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/small-hook/small-hook/yamldoc"
+	"github.com/small-hook/small-hook/internal/yamldoc"
 )
 
 // exactInt stands for an exact integer type a YAML layer may use for

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/changes"
-	"github.com/small-hook/small-hook/config"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/rulestest"
 )

@@ -3,9 +3,9 @@ package smp
 import (
 	"fmt"
 
-	"github.com/small-hook/small-hook/changes"
+	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/workspace"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/workspace"
 )
 
 // markerName is the marker's name in a workspace's .awp/ directory.

@@ -4,8 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/yamldoc"
 )
 
 // unrecordedLeaves are the rules smp/unrecorded-change leaves what they
