@@ -76,11 +76,11 @@ func (r *Repo) Config(key string) (value string, ok bool, err error) {
 	return v, ok, nil
 }
 
-// ConfigBool reads key as git reads a boolean: unset is false, a key
+// configBool reads key as git reads a boolean: unset is false, a key
 // without a value is true, true/yes/on and false/no/off/"" in any case,
 // and a number is true unless it is 0. Anything else is an error, as it is
 // for git.
-func (r *Repo) ConfigBool(key string) (bool, error) {
+func (r *Repo) configBool(key string) (bool, error) {
 	c, err := r.gitConfig()
 	if err != nil {
 		return false, err

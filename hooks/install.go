@@ -42,9 +42,9 @@ const legacySuffix = ".legacy"
 // tree.
 func Names() []string { return []string{"pre-commit", "commit-msg", "pre-push"} }
 
-// ServerNames lists the hooks small-hook installs in a bare repository,
+// serverNames lists the hooks small-hook installs in a bare repository,
 // which receives pushes.
-func ServerNames() []string { return []string{"pre-receive"} }
+func serverNames() []string { return []string{"pre-receive"} }
 
 // Options say how to install the hooks.
 type Options struct {
@@ -59,8 +59,8 @@ type Options struct {
 	Getenv func(string) string
 }
 
-// Script returns the hook script name as Install writes it for binary.
-func Script(name, binary string) ([]byte, error) {
+// script returns the hook script name as Install writes it for binary.
+func script(name, binary string) ([]byte, error) {
 	script, err := scripts.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("reading embedded hook %s: %w", name, err)
@@ -98,7 +98,7 @@ type Report []Action
 
 // Install writes the hooks into the repository's hooks directory (honouring
 // core.hooksPath and linked worktrees): the client hooks (Names) in a
-// repository with a work tree, the pre-receive hook (ServerNames) in a bare
+// repository with a work tree, the pre-receive hook (serverNames) in a bare
 // one. A hook small-hook did not write is left alone unless opts.Force,
 // and then chained: it keeps running, before small-hook's.
 func Install(repoDir string, opts Options) (Report, error) {
@@ -111,11 +111,11 @@ func Install(repoDir string, opts Options) (Report, error) {
 	}
 	names := Names()
 	if dir.bare {
-		names = ServerNames()
+		names = serverNames()
 	}
 	var actions Report
 	for _, name := range names {
-		script, err := Script(name, opts.Binary)
+		script, err := script(name, opts.Binary)
 		if err != nil {
 			return nil, err
 		}
@@ -267,7 +267,7 @@ func Uninstall(repoDir string, getenv func(string) string) (Report, error) {
 		return nil, err
 	}
 	var actions Report
-	for _, name := range append(Names(), ServerNames()...) {
+	for _, name := range append(Names(), serverNames()...) {
 		a, err := uninstall(filepath.Join(dir.Path, name), name)
 		if err != nil {
 			return actions, err

@@ -31,7 +31,7 @@ func TestInstallWritesExecutableScriptsOnce(t *testing.T) {
 		if fi.Mode().Perm() != 0o755 {
 			t.Errorf("%s has mode %v, want 0755", name, fi.Mode().Perm())
 		}
-		want, _ := Script(name, "")
+		want, _ := script(name, "")
 		content := readFile(t, path)
 		if content != string(want) {
 			t.Errorf("%s differs from the embedded script", name)
@@ -67,7 +67,7 @@ func TestInstallUpgradesOwnOlderHook(t *testing.T) {
 	if err != nil || !strings.HasPrefix(whats(acts), "pre-commit=replaced") {
 		t.Fatalf("%s %v", whats(acts), err)
 	}
-	if want, _ := Script("pre-commit", ""); readFile(t, hook) != string(want) {
+	if want, _ := script("pre-commit", ""); readFile(t, hook) != string(want) {
 		t.Error("the older small-hook hook was not replaced")
 	}
 	if acts[0].Note != "" {

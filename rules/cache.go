@@ -19,8 +19,8 @@ type cached struct {
 	value any
 }
 
-// NewCache returns an empty cache.
-func NewCache() *Cache {
+// newCache returns an empty cache.
+func newCache() *Cache {
 	return &Cache{current: map[any]*cached{}, previous: map[any]*cached{}}
 }
 

@@ -53,7 +53,7 @@ func NewChecker(opts Options) *Checker {
 	if opts.Config == nil {
 		opts.Config = config.Default()
 	}
-	return &Checker{opts: opts, policy: newPolicy(opts.Config, opts.Rules), cache: NewCache(), order: map[string]int{}}
+	return &Checker{opts: opts, policy: newPolicy(opts.Config, opts.Rules), cache: newCache(), order: map[string]int{}}
 }
 
 // Check runs every rule the configuration leaves on over one unit, after

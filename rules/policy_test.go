@@ -9,8 +9,8 @@ import (
 
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/rulestest"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/rules/rulestest"
 )
 
 // probe is a rule that reports one finding per change it is handed, at

@@ -5,14 +5,14 @@ import (
 	"strconv"
 )
 
-// MaxEcho bounds how many characters of a value from a file or a commit a
+// maxEcho bounds how many characters of a value from a file or a commit a
 // message may show. Messages leave the process through an output boundary
 // that redacts secrets, but a rule should never need more than a short
 // prefix to say what it means.
-const MaxEcho = 24
+const maxEcho = 24
 
 // Quote renders a string from a file or a commit for a message: quoted,
-// with control characters escaped, and cut to MaxEcho characters.
+// with control characters escaped, and cut to maxEcho characters.
 func Quote(s string) string {
 	prefix, cut := truncate(s)
 	if cut {
@@ -22,7 +22,7 @@ func Quote(s string) string {
 }
 
 // Cut renders a name from a file or a commit for a message, unquoted: cut
-// to MaxEcho characters, control characters escaped.
+// to maxEcho characters, control characters escaped.
 func Cut(s string) string {
 	prefix, cut := truncate(s)
 	q := strconv.Quote(prefix)
@@ -34,7 +34,7 @@ func Cut(s string) string {
 }
 
 // Show renders a decoded value for a message: strings through Quote,
-// numbers and booleans as Go prints them (cut to MaxEcho characters),
+// numbers and booleans as Go prints them (cut to maxEcho characters),
 // collections by kind only.
 func Show(v any) string {
 	switch v := v.(type) {
@@ -54,12 +54,12 @@ func Show(v any) string {
 	return s
 }
 
-// truncate returns the first MaxEcho characters of s, and whether s was
+// truncate returns the first maxEcho characters of s, and whether s was
 // longer.
 func truncate(s string) (string, bool) {
 	n := 0
 	for i := range s {
-		if n == MaxEcho {
+		if n == maxEcho {
 			return s[:i], true
 		}
 		n++

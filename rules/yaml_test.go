@@ -10,7 +10,7 @@ import (
 // ones YAML then returns, errors included, and a blob that is not a
 // regular file is left to YAML.
 func TestYAMLFilesDecodesAsYAMLDoes(t *testing.T) {
-	p := &Pass{cache: NewCache()}
+	p := &Pass{cache: newCache()}
 	good := &changes.Blob{Hash: "a", Kind: changes.KindFile, Data: []byte("entries:\n  - a: 1\n")}
 	bad := &changes.Blob{Hash: "b", Kind: changes.KindFile, Data: []byte("entries: [\n")}
 	link := &changes.Blob{Hash: "c", Kind: changes.KindSymlink, Data: []byte("x: 1\n")}

@@ -3,8 +3,8 @@ package push_test
 import (
 	"testing"
 
+	"github.com/small-hook/small-hook/internal/rulestest"
 	"github.com/small-hook/small-hook/rules/registry"
-	"github.com/small-hook/small-hook/rules/rulestest"
 )
 
 // TestCases runs the cases in testdata/<rule name>/*.txtar (see

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/internal/changes"
-	"github.com/small-hook/small-hook/rules/rulestest"
+	"github.com/small-hook/small-hook/internal/rulestest"
 )
 
 // TestMultiLineSecretsAreJudgedWithTheirBlock covers secrets whose first

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/small-hook/small-hook/rules/rulestest"
+	"github.com/small-hook/small-hook/internal/rulestest"
 )
 
 // TestSecretsHiddenByYAMLEncodingAreFound writes secrets that YAML decodes

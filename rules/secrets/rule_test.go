@@ -9,9 +9,9 @@ import (
 
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/rulestest"
 	leaks "github.com/small-hook/small-hook/internal/secrets"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/rules/rulestest"
 )
 
 // Fake secrets, assembled at run time so the repository never holds one.

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/internal/changes"
-	"github.com/small-hook/small-hook/rules/rulestest"
+	"github.com/small-hook/small-hook/internal/rulestest"
 )
 
 func TestAddedLines(t *testing.T) {

@@ -6,9 +6,9 @@ import (
 
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/rulestest"
 	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/rules/rulestest"
 )
 
 // FuzzAppendOnly checks the progress comparison on arbitrary old and new

@@ -7,8 +7,8 @@ import (
 
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/rulestest"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/rules/rulestest"
 )
 
 // The tests in this file pin what the messages say and the cases at the

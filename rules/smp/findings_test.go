@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/rulestest"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/rules/rulestest"
 )
 
 // judge runs every SMP rule over one staged change of the artifact with

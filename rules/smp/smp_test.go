@@ -8,8 +8,8 @@ import (
 
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/rulestest"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/rules/rulestest"
 )
 
 const artifactPath = "artifacts/llm-context-research.md"

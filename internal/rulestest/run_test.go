@@ -9,8 +9,8 @@ import (
 
 	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/rulestest"
 	"github.com/small-hook/small-hook/rules"
-	"github.com/small-hook/small-hook/rules/rulestest"
 )
 
 // probe is a rule of the family "probe" that reports every new file whose
