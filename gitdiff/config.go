@@ -76,18 +76,6 @@ func (r *Repo) Config(key string) (value string, ok bool, err error) {
 	return v, ok, nil
 }
 
-// configBool reads key as git reads a boolean: unset is false, a key
-// without a value is true, true/yes/on and false/no/off/"" in any case,
-// and a number is true unless it is 0. Anything else is an error, as it is
-// for git.
-func (r *Repo) configBool(key string) (bool, error) {
-	c, err := r.gitConfig()
-	if err != nil {
-		return false, err
-	}
-	return c.bool(key)
-}
-
 // get returns the last value of key and whether it is set.
 func (c *gitConfig) get(key string) (string, bool) {
 	v := c.values[configKey(key)]
