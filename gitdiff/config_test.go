@@ -1,6 +1,7 @@
 package gitdiff
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,20 +31,19 @@ type configCase struct {
 // environment; "" when the key is not set.
 func gitSays(t *testing.T, dir string, env map[string]string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"config", "--get"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+	vars := []string{"PATH=" + os.Getenv("PATH")}
 	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
+		vars = append(vars, k+"="+v)
 	}
-	out, err := cmd.Output()
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+	out, err := gittest.Run(dir, vars, nil, append([]string{"config", "--get"}, args...)...)
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 1 {
 		return ""
 	}
 	if err != nil {
-		t.Fatalf("git config --get %v: %v", args, err)
+		t.Fatal(err)
 	}
-	return strings.TrimSpace(string(out))
+	return strings.TrimSpace(out)
 }
 
 func TestSigningSettingsAgreeWithGit(t *testing.T) {

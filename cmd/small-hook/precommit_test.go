@@ -15,17 +15,10 @@ import (
 // stages, with a bare remote "origin".
 func preCommitRepo(t *testing.T, env []string) *testRepo {
 	t.Helper()
-	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
-	if err != nil {
-		t.Fatalf("not in a git checkout of small-hook: %v", err)
-	}
-	checkout := strings.TrimSpace(string(top))
-	rev, err := exec.Command("git", "-C", checkout, "rev-parse", "HEAD").Output()
-	if err != nil {
-		t.Fatalf("the checkout has no commit: %v", err)
-	}
+	checkout := repoAt(t, ".").Git("rev-parse", "--show-toplevel")
+	rev := repoAt(t, checkout).Git("rev-parse", "HEAD")
 	r := workspaceRepo(t)
-	r.Write(".pre-commit-config.yaml", "repos:\n- repo: "+checkout+"\n  rev: "+strings.TrimSpace(string(rev))+
+	r.Write(".pre-commit-config.yaml", "repos:\n- repo: "+checkout+"\n  rev: "+rev+
 		"\n  hooks:\n  - id: small-hook\n  - id: small-hook-push\n")
 	r.Commit("pre-commit config")
 	if out, ok := runIn(t, r.Dir, env, "pre-commit", "install", "--hook-type", "pre-commit", "--hook-type", "pre-push"); !ok {
