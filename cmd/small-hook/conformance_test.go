@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/words"
 )
 
 // origin is the history every repository shape of the conformance matrix
@@ -196,7 +197,7 @@ func shapeVerdict(t *testing.T, dir string, env map[string]string, args []string
 	rep := decodeReport(t, out)
 	var lines []string
 	for _, f := range rep.Findings {
-		lines = append(lines, fmt.Sprintf("%s %s %s:%d %s", f.Severity, f.Rule, f.Path, f.Line, short(f.Commit)))
+		lines = append(lines, fmt.Sprintf("%s %s %s:%d %s", f.Severity, f.Rule, f.Path, f.Line, words.ShortID(f.Commit)))
 	}
 	sort.Strings(lines)
 	return fmt.Sprintf("exit %d, %d commits, %d files\n%s", code, rep.Summary.Commits, rep.Summary.Files, strings.Join(lines, "\n")), rep.Reader
