@@ -5,11 +5,12 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // referenceHistory is scenario 8: the whole history of the reference SMALL
@@ -27,8 +28,8 @@ func (b *bench) referenceHistory() (scenario, error) {
 	if err := os.RemoveAll(dir); err != nil {
 		return s, err
 	}
-	if out, err := exec.Command("git", "clone", "-q", "--mirror", reference, dir).CombinedOutput(); err != nil {
-		return s, fmt.Errorf("cloning SMALL_REF_REPO: %w\n%s", err, out)
+	if err := git(b.work, "clone", "-q", "--mirror", reference, dir); err != nil {
+		return s, fmt.Errorf("cloning SMALL_REF_REPO: %w", err)
 	}
 	count, err := gitOutput(dir, nil, "rev-list", "--count", "HEAD")
 	if err != nil {
@@ -125,7 +126,7 @@ func longRepo(dir, small string, n int) error {
 	var stream bytes.Buffer
 	w := bufio.NewWriter(&stream)
 	for i := 0; i < n; i++ {
-		fmt.Fprintf(w, "commit refs/heads/main\nmark :%d\ncommitter Bench <bench@example.com> %d +0000\ndata 9\ncommit %d\n", i+1, 1700000000+i, i%10)
+		fmt.Fprintf(w, "commit refs/heads/main\nmark :%d\ncommitter %s <%s> %d +0000\ndata 9\ncommit %d\n", i+1, gittest.Name, gittest.Email, 1700000000+i, i%10)
 		if i > 0 {
 			fmt.Fprintf(w, "from :%d\n", i)
 		}

@@ -5,10 +5,11 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // ledgerReference is scenario 11: the verified ledger of the reference
@@ -25,8 +26,8 @@ func (b *bench) ledgerReference() (scenario, error) {
 	if err := os.RemoveAll(dir); err != nil {
 		return s, err
 	}
-	if out, err := exec.Command("git", "clone", "-q", "--mirror", reference, dir).CombinedOutput(); err != nil {
-		return s, fmt.Errorf("cloning SMALL_REF_REPO: %w\n%s", err, out)
+	if err := git(b.work, "clone", "-q", "--mirror", reference, dir); err != nil {
+		return s, fmt.Errorf("cloning SMALL_REF_REPO: %w", err)
 	}
 	files, err := ledgerFiles(dir)
 	if err != nil {
@@ -101,7 +102,7 @@ func appendingRepo(dir string, n int) error {
 	w := bufio.NewWriter(&stream)
 	for i := 0; i < n; i++ {
 		progress = append(progress, progressEntry(i, "ledger")...)
-		fmt.Fprintf(w, "commit refs/heads/main\nmark :%d\ncommitter Bench <bench@example.com> %d +0000\ndata 9\ncommit %d\n", i+1, 1798761600+i, i%10)
+		fmt.Fprintf(w, "commit refs/heads/main\nmark :%d\ncommitter %s <%s> %d +0000\ndata 9\ncommit %d\n", i+1, gittest.Name, gittest.Email, 1798761600+i, i%10)
 		if i > 0 {
 			fmt.Fprintf(w, "from :%d\n", i)
 		}

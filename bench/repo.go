@@ -5,41 +5,31 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
-// benchEnv is the environment every command runs with: the machine's, with
-// git isolated from the user's configuration.
+// benchEnv is the environment every command runs with: git's from
+// gittest (isolated from the user's configuration and from GIT_*
+// variables, a fixed identity), with colours off.
 func benchEnv() []string {
-	return append(os.Environ(),
-		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=Bench", "GIT_AUTHOR_EMAIL=bench@example.com",
-		"GIT_COMMITTER_NAME=Bench", "GIT_COMMITTER_EMAIL=bench@example.com",
-		"NO_COLOR=1",
-	)
+	return gittest.Env("NO_COLOR=1")
 }
 
+// git runs git in dir under benchEnv.
 func git(dir string, args ...string) error {
 	_, err := gitOutput(dir, nil, args...)
 	return err
 }
 
+// gitOutput runs git in dir under benchEnv with stdin and returns its
+// trimmed output.
 func gitOutput(dir string, stdin []byte, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = benchEnv()
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
-	}
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("git %s: %w\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	return strings.TrimSpace(out.String()), nil
+	out, err := gittest.Run(dir, benchEnv(), stdin, args...)
+	return strings.TrimSpace(out), err
 }
 
 // largeRepo creates a repository with files source files plus the
@@ -51,7 +41,7 @@ func largeRepo(dir string, files int, small string, entries int) error {
 	}
 	var stream bytes.Buffer
 	w := bufio.NewWriter(&stream)
-	fmt.Fprintf(w, "commit refs/heads/main\ncommitter Bench <bench@example.com> 1700000000 +0000\ndata 7\nsources\n")
+	fmt.Fprintf(w, "commit refs/heads/main\ncommitter %s <%s> 1700000000 +0000\ndata 7\nsources\n", gittest.Name, gittest.Email)
 	for i := 0; i < files; i++ {
 		content := fmt.Sprintf("package p%d\n\n// File %d of a large repository.\nfunc F%d() int { return %d }\n", i/100, i, i, i)
 		fmt.Fprintf(w, "M 100644 inline src/d%03d/f%05d.go\ndata %d\n%s\n", i/100, i, len(content), content)

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // bench holds what every scenario shares.
@@ -320,7 +322,7 @@ func (b *bench) signedRange() (scenario, error) {
 	}
 	plain := filepath.Join(b.work, "no-signatures.yml")
 	for path, content := range map[string]string{
-		filepath.Join(dir, ".github", "allowed_signers"): "bench@example.com " + string(pub),
+		filepath.Join(dir, ".github", "allowed_signers"): gittest.Email + " " + string(pub),
 		filepath.Join(dir, ".small-hook.yml"):            "signatures:\n  allowed-signers: .github/allowed_signers\n  require: human-owned\n",
 		plain:                                            "secrets:\n  scope: governed\n",
 	} {

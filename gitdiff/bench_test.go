@@ -16,15 +16,11 @@ import (
 // fastImport builds history with git fast-import; stream writes the
 // commands.
 func (r *repo) fastImport(stream func(b *bytes.Buffer)) {
-	r.t.Helper()
+	r.T.Helper()
 	var b bytes.Buffer
 	stream(&b)
-	cmd := r.gitCmd("fast-import", "--quiet")
-	cmd.Stdin = &b
-	if out, err := cmd.CombinedOutput(); err != nil {
-		r.t.Fatalf("fast-import: %v\n%s", err, out)
-	}
-	r.git("checkout", "-q", "-f", "main")
+	r.GitInput(b.String(), "fast-import", "--quiet")
+	r.Git("checkout", "-q", "-f", "main")
 }
 
 // largePackedRepo is a packed repository of files source files and a
@@ -39,9 +35,9 @@ func largePackedRepo(b *testing.B, files int) *repo {
 		}
 		fmt.Fprintf(w, "M 100644 inline .small/progress.small.yml\ndata 12\nentries: []\n\n")
 	})
-	r.git("gc", "-q")
-	r.write("src/d000/f00000.go", "changed\n")
-	r.git("add", "src")
+	r.Git("gc", "-q")
+	r.Write("src/d000/f00000.go", "changed\n")
+	r.Git("add", "src")
 	return r
 }
 
@@ -49,7 +45,7 @@ func BenchmarkStagedNoGovernedChange(b *testing.B) {
 	r := largePackedRepo(b, 20_000)
 	b.ReportAllocs()
 	for b.Loop() {
-		g, err := Open(r.dir, Options{})
+		g, err := Open(r.Dir, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -79,14 +75,14 @@ func BenchmarkRangeWalkWithoutCommitGraph(b *testing.B) {
 			fmt.Fprintf(w, "M 100644 inline src/f%d.go\ndata 2\n%d\n\n", i%10, i%10)
 		}
 	})
-	r.git("repack", "-adq")
-	if _, err := os.Stat(filepath.Join(r.dir, ".git", "objects", "info", "commit-graph")); err == nil {
+	r.Git("repack", "-adq")
+	if _, err := os.Stat(filepath.Join(r.Dir, ".git", "objects", "info", "commit-graph")); err == nil {
 		b.Fatal("the repository has a commit-graph")
 	}
-	base := r.git("rev-parse", "HEAD~10")
+	base := r.Git("rev-parse", "HEAD~10")
 	b.ReportAllocs()
 	for b.Loop() {
-		g, err := Open(r.dir, Options{})
+		g, err := Open(r.Dir, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -101,10 +97,10 @@ func BenchmarkRangeWalkWithoutCommitGraph(b *testing.B) {
 func BenchmarkReadPackedTrees(b *testing.B) {
 	r := largePackedRepo(b, 20_000)
 	var trees []string
-	for _, line := range strings.Split(r.git("ls-tree", "-d", "HEAD:src"), "\n") {
+	for _, line := range strings.Split(r.Git("ls-tree", "-d", "HEAD:src"), "\n") {
 		trees = append(trees, strings.Fields(line)[2])
 	}
-	g, err := Open(r.dir, Options{})
+	g, err := Open(r.Dir, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -135,7 +131,7 @@ func BenchmarkRangeOverlapsReadingAndChecking(b *testing.B) {
 		}
 	})
 	for b.Loop() {
-		g, err := Open(r.dir, Options{})
+		g, err := Open(r.Dir, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

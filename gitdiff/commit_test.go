@@ -3,7 +3,6 @@ package gitdiff
 import (
 	"errors"
 	"fmt"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -13,14 +12,8 @@ import (
 // rawCommit writes a commit object of exactly the given text (git checks
 // only that it parses) and returns its id.
 func (r *repo) rawCommit(text string) string {
-	r.t.Helper()
-	cmd := r.gitCmd("hash-object", "-t", "commit", "-w", "--literally", "--stdin")
-	cmd.Stdin = strings.NewReader(text)
-	out, err := cmd.Output()
-	if err != nil {
-		r.t.Fatalf("hash-object: %v", err)
-	}
-	return strings.TrimSpace(string(out))
+	r.T.Helper()
+	return r.GitInput(text, "hash-object", "-t", "commit", "-w", "--literally", "--stdin")
 }
 
 // TestDecodeCommitAgreesWithGit decodes commits of many shapes and wants
@@ -28,10 +21,10 @@ func (r *repo) rawCommit(text string) string {
 // committer's name and e-mail, the commit time and the message.
 func TestDecodeCommitAgreesWithGit(t *testing.T) {
 	r := newRepo(t)
-	r.write("a", "a")
-	first := r.commit("first")
-	tree := r.git("rev-parse", "HEAD^{tree}")
-	ids := []string{first, r.commit("second\n\nwith a body\n")}
+	r.Write("a", "a")
+	first := r.Commit("first")
+	tree := r.Git("rev-parse", "HEAD^{tree}")
+	ids := []string{first, r.Commit("second\n\nwith a body\n")}
 	for _, text := range []string{
 		"tree %[1]s\nparent %[2]s\nauthor A <a@x> <b@y> 1700000000 +0000\ncommitter C <c@x> 1700000001 +0100\n\nan e-mail with two brackets\n",
 		"tree %[1]s\nauthor  Spaced  Name  <a@x> 1700000000 -0700\ncommitter C <c@x> 1700000001 +0000\nencoding ISO-8859-1\nx-extra first\n continued\n\nextra headers\n",
@@ -49,7 +42,7 @@ func TestDecodeCommitAgreesWithGit(t *testing.T) {
 			t.Fatalf("%s: %v", id, err)
 		}
 		got := fmt.Sprintf("%s|%s|%s|%s|%s|%s|%d|%s", c.TreeHash, joinHashes(c.ParentHashes), c.Author.Name, c.Author.Email, c.Committer.Name, c.Committer.Email, c.Committer.When.Unix(), c.Message)
-		want := r.git("log", "-1", "--format=%T|%P|%an|%ae|%cn|%ce|%ct|%B", id)
+		want := r.Git("log", "-1", "--format=%T|%P|%an|%ae|%cn|%ce|%ct|%B", id)
 		if strings.TrimRight(got, "\n") != want {
 			t.Errorf("%s:\n%q\ngit says\n%q", id, got, want)
 		}
@@ -127,13 +120,13 @@ func TestAmbiguousCommitsAreRefused(t *testing.T) {
 // whichever of the two readers of a range needs it.
 func TestEachCommitIsDecodedOnce(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/constraints.small.yml", "a0")
-	base := r.commit("base")
+	r.Write(".small/constraints.small.yml", "a0")
+	base := r.Commit("base")
 	for i := 1; i <= 5; i++ {
-		r.write(".small/constraints.small.yml", fmt.Sprintf("a%d", i))
-		r.commit(fmt.Sprint("commit ", i))
+		r.Write(".small/constraints.small.yml", fmt.Sprintf("a%d", i))
+		r.Commit(fmt.Sprint("commit ", i))
 	}
-	r.git("commit-graph", "write", "--reachable")
+	r.Git("commit-graph", "write", "--reachable")
 	g := r.open()
 	defer g.Close()
 	counter := &countingReader{reader: g.reader, reads: map[plumbing.Hash]int{}}
@@ -141,7 +134,7 @@ func TestEachCommitIsDecodedOnce(t *testing.T) {
 	if _, err := rangeUnits(g, base, "HEAD", Scope{}); err != nil {
 		t.Fatal(err)
 	}
-	commits := strings.Fields(r.git("rev-list", base+"..HEAD"))
+	commits := strings.Fields(r.Git("rev-list", base+"..HEAD"))
 	for _, id := range commits {
 		if n := counter.count(plumbing.NewHash(id)); n != 1 {
 			t.Errorf("commit %s was read %d times", id, n)
@@ -180,11 +173,11 @@ func (c *countingReader) count(h plumbing.Hash) int {
 // other.
 func TestLargeCommitHeaderInARange(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/constraints.small.yml", "a0")
-	base := r.commit("base")
-	r.write(".small/constraints.small.yml", "a1")
-	r.git("add", "-A")
-	tree := r.git("write-tree")
+	r.Write(".small/constraints.small.yml", "a0")
+	base := r.Commit("base")
+	r.Write(".small/constraints.small.yml", "a1")
+	r.Git("add", "-A")
+	tree := r.Git("write-tree")
 	var b strings.Builder
 	fmt.Fprintf(&b, "tree %s\nparent %s\nauthor A <a@x> 1700000000 +0000\ncommitter C <c@x> 1700000000 +0000\nx-large start\n", tree, base)
 	for b.Len() < 1<<20 {
@@ -192,8 +185,8 @@ func TestLargeCommitHeaderInARange(t *testing.T) {
 	}
 	b.WriteString("\nlarge header\n")
 	id := r.rawCommit(b.String())
-	r.git("update-ref", "refs/heads/main", id)
-	if _, err := exec.Command("git", "-C", r.dir, "fsck", "--strict").CombinedOutput(); err != nil {
+	r.Git("update-ref", "refs/heads/main", id)
+	if _, err := r.Try("fsck", "--strict"); err != nil {
 		t.Fatalf("git fsck --strict refuses the commit: %v", err)
 	}
 	g := r.open()

@@ -1,11 +1,14 @@
 package gitdiff
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // configCase is a git configuration spread over the places git reads it
@@ -28,20 +31,19 @@ type configCase struct {
 // environment; "" when the key is not set.
 func gitSays(t *testing.T, dir string, env map[string]string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"config", "--get"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+	vars := []string{"PATH=" + os.Getenv("PATH")}
 	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
+		vars = append(vars, k+"="+v)
 	}
-	out, err := cmd.Output()
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+	out, err := gittest.Run(dir, vars, nil, append([]string{"config", "--get"}, args...)...)
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 1 {
 		return ""
 	}
 	if err != nil {
-		t.Fatalf("git config --get %v: %v", args, err)
+		t.Fatal(err)
 	}
-	return strings.TrimSpace(string(out))
+	return strings.TrimSpace(out)
 }
 
 func TestSigningSettingsAgreeWithGit(t *testing.T) {
@@ -90,9 +92,9 @@ func TestSigningSettingsAgreeWithGit(t *testing.T) {
 				write(filepath.Join(home, name), content)
 			}
 			dir := filepath.Join(home, "repo")
-			run(t, home, nil, "git", "init", "-q", "-b", "main", dir)
+			gittest.At(t, home).Git("init", "-q", "-b", "main", dir)
 			if tc.branch != "" {
-				run(t, dir, nil, "git", "checkout", "-q", "-b", tc.branch)
+				gittest.At(t, dir).Git("checkout", "-q", "-b", tc.branch)
 			}
 			config := filepath.Join(dir, ".git", "config")
 			data, err := os.ReadFile(config)
@@ -132,11 +134,11 @@ func TestSigningSettingsAgreeWithGit(t *testing.T) {
 // that git itself hands to the programs it runs for `git -c`.
 func TestGitConfigParametersAsGitPassesThem(t *testing.T) {
 	dir := t.TempDir()
-	run(t, dir, nil, "git", "init", "-q", "-b", "main", dir)
-	params := strings.TrimRight(run(t, dir, nil, "git",
+	gittest.At(t, dir).Git("init", "-q", "-b", "main", dir)
+	params := gittest.At(t, dir).Git(
 		"-c", "alias.params=!printenv GIT_CONFIG_PARAMETERS",
 		"-c", "commit.gpgSign", "-c", "user.signingkey=it's ~/key", "-c", "includeIf.gitdir:~/x/.path=a=b",
-		"params"), "\n")
+		"params")
 	g, err := Open(dir, Options{Getenv: func(k string) string {
 		return map[string]string{"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_PARAMETERS": params}[k]
 	}})
@@ -157,7 +159,7 @@ func TestGitConfigParametersAsGitPassesThem(t *testing.T) {
 func TestSigningKeyFilesAreRead(t *testing.T) {
 	home := t.TempDir()
 	dir := filepath.Join(home, "repo")
-	run(t, home, nil, "git", "init", "-q", "-b", "main", dir)
+	gittest.At(t, home).Git("init", "-q", "-b", "main", dir)
 	for path, content := range map[string]string{
 		filepath.Join(home, ".ssh", "id"): "private", filepath.Join(home, ".ssh", "id.pub"): "public",
 		filepath.Join(dir, "keys", "k"): "in the work tree",
@@ -193,7 +195,7 @@ func TestBrokenGitConfigIsAnError(t *testing.T) {
 		"include loop":  "[include]\n\tpath = config\n",
 	} {
 		dir := t.TempDir()
-		run(t, dir, nil, "git", "init", "-q", "-b", "main", dir)
+		gittest.At(t, dir).Git("init", "-q", "-b", "main", dir)
 		config := filepath.Join(dir, ".git", "config")
 		f, err := os.OpenFile(config, os.O_APPEND|os.O_WRONLY, 0)
 		if err != nil {
@@ -221,7 +223,7 @@ func TestBrokenGitConfigIsAnError(t *testing.T) {
 // configuration; it is never read relative to the working directory.
 func TestNoHomeNoHomeFiles(t *testing.T) {
 	dir := t.TempDir()
-	run(t, dir, nil, "git", "init", "-q", "-b", "main", dir)
+	gittest.At(t, dir).Git("init", "-q", "-b", "main", dir)
 	config := filepath.Join(dir, ".git", "config")
 	data, err := os.ReadFile(config)
 	if err != nil {
@@ -249,8 +251,8 @@ func TestNoHomeNoHomeFiles(t *testing.T) {
 // configuration small-hook reads is the one `git commit` uses.
 func TestGitConfigVariableIsNotRead(t *testing.T) {
 	dir := t.TempDir()
-	run(t, dir, nil, "git", "init", "-q", "-b", "main", dir)
-	run(t, dir, nil, "git", "config", "commit.gpgsign", "true")
+	gittest.At(t, dir).Git("init", "-q", "-b", "main", dir)
+	gittest.At(t, dir).Git("config", "commit.gpgsign", "true")
 	other := filepath.Join(t.TempDir(), "other")
 	if err := os.WriteFile(other, []byte("[user]\n\temail = other@example.com\n"), 0o644); err != nil {
 		t.Fatal(err)

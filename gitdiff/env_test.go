@@ -10,20 +10,20 @@ import (
 // Only the variables handed to Open count.
 func TestEnvironmentComesOnlyFromOptions(t *testing.T) {
 	outer := newRepo(t)
-	outer.write(".small/constraints.small.yml", "outer")
-	outer.commit("outer")
+	outer.Write(".small/constraints.small.yml", "outer")
+	outer.Commit("outer")
 	r := newRepo(t)
-	r.write(".small/constraints.small.yml", "a1")
-	r.commit("one")
-	r.write(".small/constraints.small.yml", "a2")
-	r.git("add", "-A")
+	r.Write(".small/constraints.small.yml", "a1")
+	r.Commit("one")
+	r.Write(".small/constraints.small.yml", "a2")
+	r.Git("add", "-A")
 
-	t.Setenv("GIT_DIR", filepath.Join(outer.dir, ".git"))
-	t.Setenv("GIT_WORK_TREE", outer.dir)
+	t.Setenv("GIT_DIR", filepath.Join(outer.Dir, ".git"))
+	t.Setenv("GIT_WORK_TREE", outer.Dir)
 	t.Setenv("GIT_INDEX_FILE", filepath.Join(t.TempDir(), "missing-index"))
 	t.Setenv("GIT_AUTHOR_NAME", "Outer Author")
 	t.Setenv("GIT_COMMITTER_NAME", "Outer Committer")
-	g, err := Open(r.dir, Options{})
+	g, err := Open(r.Dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestEnvironmentComesOnlyFromOptions(t *testing.T) {
 	}
 
 	// The same variables, handed over, are honoured.
-	env := map[string]string{"GIT_DIR": filepath.Join(outer.dir, ".git"), "GIT_WORK_TREE": outer.dir,
+	env := map[string]string{"GIT_DIR": filepath.Join(outer.Dir, ".git"), "GIT_WORK_TREE": outer.Dir,
 		"GIT_AUTHOR_NAME": "Agent", "GIT_AUTHOR_EMAIL": "agent@example.com",
 		"GIT_COMMITTER_NAME": "Bot", "GIT_COMMITTER_EMAIL": "bot@example.com"}
 	o := r.openWith(env)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,84 +12,30 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
-// repo is a real git repository in a temporary directory.
-type repo struct {
-	t     testing.TB
-	dir   string
-	clock int
-}
+// repo is a real git repository of a test, dated (gittest.Repo.Dated),
+// that opens as a Repo.
+type repo struct{ *gittest.Repo }
 
 func newRepo(t testing.TB) *repo {
 	t.Helper()
-	r := &repo{t: t, dir: t.TempDir()}
-	r.git("init", "-q", "-b", "main")
-	return r
-}
-
-func (r *repo) git(args ...string) string {
-	r.t.Helper()
-	return r.gitIn(r.dir, nil, args...)
-}
-
-// gitCmd is git in the repository, isolated from the user's configuration
-// and with the next date of the repository's clock.
-func (r *repo) gitCmd(args ...string) *exec.Cmd {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
-	r.clock++
-	date := fmt.Sprintf("@%d +0000", 1700000000+r.clock)
-	cmd.Env = append(cmd.Env, "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
-	return cmd
-}
-
-func (r *repo) gitIn(dir string, env []string, args ...string) string {
-	r.t.Helper()
-	cmd := r.gitCmd(args...)
-	cmd.Dir = dir
-	cmd.Env = append(cmd.Env, env...)
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		r.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	return strings.TrimSpace(out.String())
-}
-
-func (r *repo) write(path, content string) {
-	r.t.Helper()
-	full := filepath.Join(r.dir, path)
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
-// commit stages everything and commits; it returns the new commit id.
-func (r *repo) commit(msg string) string {
-	r.t.Helper()
-	r.git("add", "-A")
-	r.git("commit", "-q", "--allow-empty", "-m", msg)
-	return r.git("rev-parse", "HEAD")
+	return &repo{gittest.New(t).Dated()}
 }
 
 func (r *repo) open() *Repo {
-	r.t.Helper()
+	r.T.Helper()
 	return r.openWith(nil)
 }
 
 // openWith opens the repository with env as the
 // environment git would give a hook.
 func (r *repo) openWith(env map[string]string) *Repo {
-	r.t.Helper()
-	g, err := Open(r.dir, Options{Getenv: func(k string) string { return env[k] }})
+	r.T.Helper()
+	g, err := Open(r.Dir, Options{Getenv: func(k string) string { return env[k] }})
 	if err != nil {
-		r.t.Fatal(err)
+		r.T.Fatal(err)
 	}
 	return g
 }
@@ -112,16 +57,16 @@ func summary(list []changes.Change) string {
 
 func TestStagedAddModifyDelete(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/constraints.small.yml", "a1")
-	r.write(".small/handoff.small.yml", "b1")
-	r.write(".awp/workspace.json", "{}") // artifacts/ is an AWP workspace's
-	r.write("src/x.go", "x1")
-	r.commit("one")
-	r.write(".small/constraints.small.yml", "a2")
-	r.git("rm", "-q", ".small/handoff.small.yml")
-	r.write("artifacts/c.md", "c1")
-	r.write("src/x.go", "x2")
-	r.git("add", "-A")
+	r.Write(".small/constraints.small.yml", "a1")
+	r.Write(".small/handoff.small.yml", "b1")
+	r.Write(".awp/workspace.json", "{}") // artifacts/ is an AWP workspace's
+	r.Write("src/x.go", "x1")
+	r.Commit("one")
+	r.Write(".small/constraints.small.yml", "a2")
+	r.Git("rm", "-q", ".small/handoff.small.yml")
+	r.Write("artifacts/c.md", "c1")
+	r.Write("src/x.go", "x2")
+	r.Git("add", "-A")
 	u, err := r.open().Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
@@ -149,10 +94,10 @@ func TestStagedAddModifyDelete(t *testing.T) {
 
 func TestStagedUnbornHeadAndSubdirectory(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/constraints.small.yml", "a1")
-	r.write("sub/dir/f", "f")
-	r.git("add", "-A")
-	g, err := Open(filepath.Join(r.dir, "sub", "dir"), Options{})
+	r.Write(".small/constraints.small.yml", "a1")
+	r.Write("sub/dir/f", "f")
+	r.Git("add", "-A")
+	g, err := Open(filepath.Join(r.Dir, "sub", "dir"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,15 +117,15 @@ func TestIndexReaderAgreesWithGoGit(t *testing.T) {
 			t.Parallel()
 			r := newRepo(t)
 			for i := 0; i < 300; i++ {
-				r.write(fmt.Sprintf("d%d/%s/file-%03d.txt", i%7, strings.Repeat("long", i%5), i), fmt.Sprint(i))
+				r.Write(fmt.Sprintf("d%d/%s/file-%03d.txt", i%7, strings.Repeat("long", i%5), i), fmt.Sprint(i))
 			}
-			r.write(".small/progress.small.yml", "p")
-			r.commit("files")
+			r.Write(".small/progress.small.yml", "p")
+			r.Commit("files")
 			if version == "3" {
-				r.git("update-index", "--skip-worktree", "d1/long/file-001.txt")
+				r.Git("update-index", "--skip-worktree", "d1/long/file-001.txt")
 			}
-			r.git("update-index", "--index-version", version)
-			data, err := os.ReadFile(filepath.Join(r.dir, ".git", "index"))
+			r.Git("update-index", "--index-version", version)
+			data, err := os.ReadFile(filepath.Join(r.Dir, ".git", "index"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -207,12 +152,12 @@ func TestIndexReaderAgreesWithGoGit(t *testing.T) {
 
 func TestGitIndexFileIsHonoured(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/constraints.small.yml", "a1")
-	r.commit("one")
+	r.Write(".small/constraints.small.yml", "a1")
+	r.Commit("one")
 	alt := filepath.Join(t.TempDir(), "index.lock")
-	r.write(".small/constraints.small.yml", "a2")
-	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "read-tree", "HEAD")
-	r.gitIn(r.dir, []string{"GIT_INDEX_FILE=" + alt}, "add", ".small/constraints.small.yml")
+	r.Write(".small/constraints.small.yml", "a2")
+	r.GitEnv([]string{"GIT_INDEX_FILE=" + alt}, "read-tree", "HEAD")
+	r.GitEnv([]string{"GIT_INDEX_FILE=" + alt}, "add", ".small/constraints.small.yml")
 	u, err := r.openWith(map[string]string{"GIT_INDEX_FILE": alt}).Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
@@ -224,13 +169,13 @@ func TestGitIndexFileIsHonoured(t *testing.T) {
 
 func TestLinkedWorktree(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/constraints.small.yml", "a1")
-	r.commit("one")
+	r.Write(".small/constraints.small.yml", "a1")
+	r.Commit("one")
 	wt := filepath.Join(t.TempDir(), "wt")
-	r.git("worktree", "add", "-q", "-b", "feature", wt)
-	w := &repo{t: t, dir: wt}
-	w.write(".small/constraints.small.yml", "a2")
-	w.git("add", "-A")
+	r.Git("worktree", "add", "-q", "-b", "feature", wt)
+	w := &repo{gittest.At(t, wt).Dated()}
+	w.Write(".small/constraints.small.yml", "a2")
+	w.Git("add", "-A")
 	u, err := w.open().Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
@@ -242,23 +187,23 @@ func TestLinkedWorktree(t *testing.T) {
 
 func TestRangeOrderAndMerges(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/intent.small.yml", "base")
-	base := r.commit("base")
-	r.write(".small/intent.small.yml", "base a")
-	r.commit("a")
-	r.git("checkout", "-q", "-b", "side", base)
-	r.write(".small/plan.small.yml", "q")
-	r.commit("side")
-	r.git("checkout", "-q", "main")
-	r.git("merge", "-q", "--no-edit", "side")
+	r.Write(".small/intent.small.yml", "base")
+	base := r.Commit("base")
+	r.Write(".small/intent.small.yml", "base a")
+	r.Commit("a")
+	r.Git("checkout", "-q", "-b", "side", base)
+	r.Write(".small/plan.small.yml", "q")
+	r.Commit("side")
+	r.Git("checkout", "-q", "main")
+	r.Git("merge", "-q", "--no-edit", "side")
 	// An evil merge: the result drops side's file although it merged side.
-	r.git("checkout", "-q", "-b", "side2", base)
-	r.write(".small/workspace.small.yml", "r")
-	r.commit("side2")
-	r.git("checkout", "-q", "main")
-	r.git("merge", "-q", "--no-commit", "side2")
-	r.git("rm", "-q", "--cached", ".small/workspace.small.yml")
-	r.git("commit", "-q", "-m", "evil")
+	r.Git("checkout", "-q", "-b", "side2", base)
+	r.Write(".small/workspace.small.yml", "r")
+	r.Commit("side2")
+	r.Git("checkout", "-q", "main")
+	r.Git("merge", "-q", "--no-commit", "side2")
+	r.Git("rm", "-q", "--cached", ".small/workspace.small.yml")
+	r.Git("commit", "-q", "-m", "evil")
 
 	units, err := rangeUnits(r.open(), base, "HEAD", Scope{})
 	if err != nil {
@@ -282,15 +227,15 @@ func TestRangeOrderAndMerges(t *testing.T) {
 func TestRangeErrors(t *testing.T) {
 	r := newRepo(t)
 	for i := 0; i < 4; i++ {
-		r.write(".small/intent.small.yml", fmt.Sprint(i))
-		r.commit(fmt.Sprint(i))
+		r.Write(".small/intent.small.yml", fmt.Sprint(i))
+		r.Commit(fmt.Sprint(i))
 	}
 	if _, err := rangeUnits(r.open(), "no-such-rev", "HEAD", Scope{}); err == nil || !strings.Contains(err.Error(), "no-such-rev") {
 		t.Errorf("unknown revision: %v", err)
 	}
 	clone := t.TempDir()
-	r.gitIn(clone, nil, "clone", "-q", "--depth", "2", "file://"+r.dir, "c")
-	c := &repo{t: t, dir: filepath.Join(clone, "c")}
+	gittest.At(t, clone).Git("clone", "-q", "--depth", "2", "file://"+r.Dir, "c")
+	c := &repo{gittest.At(t, filepath.Join(clone, "c")).Dated()}
 	_, err := rangeUnits(c.open(), "HEAD~3", "HEAD", Scope{})
 	if !errors.Is(err, ErrShallow) {
 		t.Errorf("shallow: %v", err)
@@ -298,14 +243,14 @@ func TestRangeErrors(t *testing.T) {
 }
 
 func TestUnsupportedFormats(t *testing.T) {
-	r := &repo{t: t, dir: t.TempDir()}
-	r.git("init", "-q", "--object-format=sha256")
-	if _, err := Open(r.dir, Options{}); !errors.Is(err, ErrUnsupported) {
+	r := &repo{gittest.At(t, t.TempDir()).Dated()}
+	r.Git("init", "-q", "--object-format=sha256")
+	if _, err := Open(r.Dir, Options{}); !errors.Is(err, ErrUnsupported) {
 		t.Errorf("sha256: %v", err)
 	}
 	// Whichever reader the probe picks: GIT_NAMESPACE sends the
 	// repository to git, which finds the format without go-git.
-	if _, err := Open(r.dir, Options{Getenv: func(k string) string { return map[string]string{"GIT_NAMESPACE": "ns"}[k] }}); !errors.Is(err, ErrUnsupported) {
+	if _, err := Open(r.Dir, Options{Getenv: func(k string) string { return map[string]string{"GIT_NAMESPACE": "ns"}[k] }}); !errors.Is(err, ErrUnsupported) {
 		t.Errorf("sha256 read by git: %v", err)
 	}
 }
@@ -319,14 +264,9 @@ func TestRangeInBareRepositoryAndLongHistory(t *testing.T) {
 		content := fmt.Sprint(i)
 		fmt.Fprintf(&stream, "M 100644 inline .small/intent.small.yml\ndata %d\n%s\n", len(content), content)
 	}
-	cmd := exec.Command("git", "fast-import", "--quiet")
-	cmd.Dir = r.dir
-	cmd.Stdin = strings.NewReader(stream.String())
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("fast-import: %v\n%s", err, out)
-	}
+	r.GitInput(stream.String(), "fast-import", "--quiet")
 	bare := filepath.Join(t.TempDir(), "bare.git")
-	r.gitIn(t.TempDir(), nil, "clone", "-q", "--bare", r.dir, bare)
+	gittest.At(t, t.TempDir()).Git("clone", "-q", "--bare", r.Dir, bare)
 	g, err := Open(bare, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -353,31 +293,19 @@ func rangeUnits(g *Repo, base, head string, scope Scope) ([]changes.Unit, error)
 	return units, err
 }
 
-// tryGit runs git and returns its combined output and error, for commands
-// that are expected to fail (a merge that conflicts).
-func (r *repo) tryGit(args ...string) (string, error) {
-	r.t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
-	out, err := cmd.CombinedOutput()
-	return string(out), err
-}
-
 // TestRangeStopsAtTheFirstError: the next commit's unit is built while
 // the current one is checked; an error of the check, or of building a
 // later unit, ends the range with that error, and the Repo serves another
 // range afterwards.
 func TestRangeStopsAtTheFirstError(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/intent.small.yml", "base")
-	base := r.commit("base")
+	r.Write(".small/intent.small.yml", "base")
+	base := r.Commit("base")
 	var blobs []string
 	for i := range 4 {
-		r.write(".small/intent.small.yml", fmt.Sprint("version ", i))
-		r.commit(fmt.Sprint(i))
-		blobs = append(blobs, r.git("rev-parse", "HEAD:.small/intent.small.yml"))
+		r.Write(".small/intent.small.yml", fmt.Sprint("version ", i))
+		r.Commit(fmt.Sprint(i))
+		blobs = append(blobs, r.Git("rev-parse", "HEAD:.small/intent.small.yml"))
 	}
 	g := r.open()
 	stop := errors.New("stop")
@@ -398,7 +326,7 @@ func TestRangeStopsAtTheFirstError(t *testing.T) {
 		t.Fatalf("snapshot read after the range: %v %v", b, err)
 	}
 
-	loose := filepath.Join(r.dir, ".git", "objects", blobs[2][:2], blobs[2][2:])
+	loose := filepath.Join(r.Dir, ".git", "objects", blobs[2][:2], blobs[2][2:])
 	if err := os.Chmod(loose, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -410,7 +338,7 @@ func TestRangeStopsAtTheFirstError(t *testing.T) {
 		seen++
 		return nil
 	})
-	third := r.git("rev-parse", "HEAD~1")
+	third := r.Git("rev-parse", "HEAD~1")
 	if err == nil || !strings.Contains(err.Error(), third) || seen != 2 {
 		t.Fatalf("a corrupt object in the third commit: %d units checked, error %v", seen, err)
 	}

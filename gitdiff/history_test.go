@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // historyUnits walks h and returns "message[changes]" for every unit.
@@ -28,17 +29,17 @@ func historyUnits(t *testing.T, h *History) []string {
 // commit's parents as git records them.
 func TestHistoryListsWhatGitLists(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/plan.small.yml", "a")
-	base := r.commit("base")
-	r.write(".small/plan.small.yml", "a b")
-	r.commit("main 1")
-	r.git("checkout", "-q", "-b", "side", base)
-	r.write(".small/handoff.small.yml", "q")
-	r.commit("side 1")
-	r.git("checkout", "-q", "main")
-	r.git("merge", "-q", "--no-edit", "side")
-	r.write(".small/plan.small.yml", "a b c")
-	r.commit("main 2")
+	r.Write(".small/plan.small.yml", "a")
+	base := r.Commit("base")
+	r.Write(".small/plan.small.yml", "a b")
+	r.Commit("main 1")
+	r.Git("checkout", "-q", "-b", "side", base)
+	r.Write(".small/handoff.small.yml", "q")
+	r.Commit("side 1")
+	r.Git("checkout", "-q", "main")
+	r.Git("merge", "-q", "--no-edit", "side")
+	r.Write(".small/plan.small.yml", "a b c")
+	r.Commit("main 2")
 
 	h, err := r.open().History("HEAD")
 	if err != nil {
@@ -47,7 +48,7 @@ func TestHistoryListsWhatGitLists(t *testing.T) {
 	seen := map[string]bool{}
 	var ids []string
 	for _, c := range h.Commits() {
-		want := strings.Fields(r.git("rev-list", "--parents", "-n", "1", c.Hash))[1:]
+		want := strings.Fields(r.Git("rev-list", "--parents", "-n", "1", c.Hash))[1:]
 		if !slices.Equal(c.Parents, want) || c.Boundary {
 			t.Errorf("commit %s: parents %v boundary %v, git says %v", c.Hash, c.Parents, c.Boundary, want)
 		}
@@ -60,7 +61,7 @@ func TestHistoryListsWhatGitLists(t *testing.T) {
 		ids = append(ids, c.Hash)
 	}
 	slices.Sort(ids)
-	want := strings.Fields(r.git("rev-list", "HEAD"))
+	want := strings.Fields(r.Git("rev-list", "HEAD"))
 	slices.Sort(want)
 	if !slices.Equal(ids, want) {
 		t.Errorf("commits %v, git rev-list HEAD says %v", ids, want)
@@ -78,18 +79,18 @@ func TestHistoryListsWhatGitLists(t *testing.T) {
 func TestHistoryOfAShallowCloneEndsAtItsBoundary(t *testing.T) {
 	r := newRepo(t)
 	for _, step := range []string{"a", "a b", "a b c"} {
-		r.write(".small/plan.small.yml", step)
-		r.commit("step " + step)
+		r.Write(".small/plan.small.yml", step)
+		r.Commit("step " + step)
 	}
 	clone := t.TempDir()
-	r.gitIn(clone, nil, "clone", "-q", "--depth", "2", "file://"+r.dir, "c")
-	c := &repo{t: t, dir: filepath.Join(clone, "c")}
+	gittest.At(t, clone).Git("clone", "-q", "--depth", "2", "file://"+r.Dir, "c")
+	c := &repo{gittest.At(t, filepath.Join(clone, "c")).Dated()}
 	h, err := c.open().History("HEAD")
 	if err != nil {
 		t.Fatal(err)
 	}
 	commits := h.Commits()
-	boundary := c.git("rev-parse", "HEAD~1")
+	boundary := c.Git("rev-parse", "HEAD~1")
 	if len(commits) != 2 || commits[0].Hash != boundary || !commits[0].Boundary || len(commits[0].Parents) != 0 || commits[1].Boundary {
 		t.Fatalf("commits %+v, want the boundary %s first", commits, boundary)
 	}

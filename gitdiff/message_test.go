@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 func TestMessageSettingsAgreeWithGit(t *testing.T) {
@@ -26,7 +28,7 @@ func TestMessageSettingsAgreeWithGit(t *testing.T) {
 				env[k] = v
 			}
 			dir := filepath.Join(home, "repo")
-			run(t, home, nil, "git", "init", "-q", "-b", "main", dir)
+			gittest.At(t, home).Git("init", "-q", "-b", "main", dir)
 			config := filepath.Join(dir, ".git", "config")
 			data, err := os.ReadFile(config)
 			if err != nil {

@@ -34,8 +34,8 @@ func TestOldVersionFromTheNewOnesPrefix(t *testing.T) {
 		fmt.Fprintf(&content, "    - task_id: task-%d\n      evidence: run %d\n", rng.Intn(20), i)
 	}
 	text := content.String()
-	r.write(".small/progress.small.yml", text)
-	r.commit("start")
+	r.Write(".small/progress.small.yml", text)
+	r.Commit("start")
 	for round := 0; round < 24; round++ {
 		old := text
 		switch round % 6 {
@@ -54,10 +54,10 @@ func TestOldVersionFromTheNewOnesPrefix(t *testing.T) {
 		case 5:
 			text = strings.Replace(text, "task-1\n", "task-one\n", 1)
 		}
-		r.write(".small/progress.small.yml", text)
-		r.git("add", "-A")
+		r.Write(".small/progress.small.yml", text)
+		r.Git("add", "-A")
 		if round%4 == 3 {
-			r.git("gc", "-q")
+			r.Git("gc", "-q")
 		}
 		g := r.open()
 		u, err := g.Staged(Scope{})
@@ -75,7 +75,7 @@ func TestOldVersionFromTheNewOnesPrefix(t *testing.T) {
 			t.Fatalf("round %d: old taken from the new one's bytes: %v, want %v", round, !want, want)
 		}
 		g.Close()
-		r.commit(fmt.Sprint(round))
+		r.Commit(fmt.Sprint(round))
 		units, err := rangeUnits(r.open(), "HEAD~1", "HEAD", Scope{})
 		if err != nil {
 			t.Fatal(err)

@@ -20,23 +20,23 @@ func TestProbeSendsWhatTheFastReaderDoesNotReadToGit(t *testing.T) {
 	}{
 		{"nothing", func(t *testing.T, r *repo) map[string]string { return nil }, ""},
 		{"GIT_OBJECT_DIRECTORY", func(t *testing.T, r *repo) map[string]string {
-			return map[string]string{"GIT_OBJECT_DIRECTORY": filepath.Join(r.dir, ".git", "objects")}
+			return map[string]string{"GIT_OBJECT_DIRECTORY": filepath.Join(r.Dir, ".git", "objects")}
 		}, "GIT_OBJECT_DIRECTORY is set"},
 		{"GIT_NAMESPACE", func(t *testing.T, r *repo) map[string]string {
 			return map[string]string{"GIT_NAMESPACE": "other"}
 		}, "GIT_NAMESPACE is set"},
 		{"core.worktree", func(t *testing.T, r *repo) map[string]string {
-			r.git("config", "core.worktree", r.dir)
+			r.Git("config", "core.worktree", r.Dir)
 			return nil
 		}, "core.worktree is set"},
 		{"an extension", func(t *testing.T, r *repo) map[string]string {
-			r.git("config", "core.repositoryFormatVersion", "1")
-			r.git("config", "extensions.noop-v1", "true")
+			r.Git("config", "core.repositoryFormatVersion", "1")
+			r.Git("config", "extensions.noop-v1", "true")
 			return nil
 		}, "extensions.noop-v1 is set"},
 		{"a version 1 pack index", func(t *testing.T, r *repo) map[string]string {
-			r.git("repack", "-a", "-d", "-q")
-			packs, err := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.pack"))
+			r.Git("repack", "-a", "-d", "-q")
+			packs, err := filepath.Glob(filepath.Join(r.Dir, ".git", "objects", "pack", "*.pack"))
 			if err != nil || len(packs) != 1 {
 				t.Fatalf("packs: %v %v", packs, err)
 			}
@@ -44,12 +44,12 @@ func TestProbeSendsWhatTheFastReaderDoesNotReadToGit(t *testing.T) {
 			if err := os.Remove(idx); err != nil {
 				t.Fatal(err)
 			}
-			r.git("index-pack", "--index-version=1", "-o", idx, packs[0])
+			r.Git("index-pack", "--index-version=1", "-o", idx, packs[0])
 			return nil
 		}, "is not of version 2"},
 		{"a pack index without its pack", func(t *testing.T, r *repo) map[string]string {
-			r.git("repack", "-a", "-q")
-			packs, err := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.pack"))
+			r.Git("repack", "-a", "-q")
+			packs, err := filepath.Glob(filepath.Join(r.Dir, ".git", "objects", "pack", "*.pack"))
 			if err != nil || len(packs) != 1 {
 				t.Fatalf("packs: %v %v", packs, err)
 			}
@@ -65,12 +65,12 @@ func TestProbeSendsWhatTheFastReaderDoesNotReadToGit(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRepo(t)
-			r.write(".small/constraints.small.yml", "a1")
-			base := r.commit("one")
-			r.write(".small/constraints.small.yml", "a2")
-			r.commit("two")
-			r.write(".small/constraints.small.yml", "a3")
-			r.git("add", "-A")
+			r.Write(".small/constraints.small.yml", "a1")
+			base := r.Commit("one")
+			r.Write(".small/constraints.small.yml", "a2")
+			r.Commit("two")
+			r.Write(".small/constraints.small.yml", "a3")
+			r.Git("add", "-A")
 			env := tc.setup(t, r)
 			g := r.openWith(env)
 			defer g.Close()
@@ -95,9 +95,9 @@ func TestProbeSendsWhatTheFastReaderDoesNotReadToGit(t *testing.T) {
 // the probe sends to git.
 func TestOnlyGitCanBeAskedFor(t *testing.T) {
 	r := newRepo(t)
-	r.commit("one")
+	r.Commit("one")
 	for value, ok := range map[string]bool{"": true, "auto": true, "git": true, "fast": false, "go-git": false} {
-		_, err := Open(r.dir, Options{Getenv: func(k string) string { return map[string]string{"SMALL_HOOK_READER": value}[k] }})
+		_, err := Open(r.Dir, Options{Getenv: func(k string) string { return map[string]string{"SMALL_HOOK_READER": value}[k] }})
 		if (err == nil) != ok || !ok && !strings.Contains(err.Error(), "SMALL_HOOK_READER="+value) {
 			t.Errorf("%q: %v", value, err)
 		}

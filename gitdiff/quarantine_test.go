@@ -2,7 +2,6 @@ package gitdiff
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,22 +16,19 @@ import (
 // either way; without the variables they are missing.
 func TestQuarantinedObjectsAreRead(t *testing.T) {
 	work := newRepo(t)
-	work.write(".small/plan.small.yml", "a\n")
-	base := work.commit("base")
+	work.Write(".small/plan.small.yml", "a\n")
+	base := work.Commit("base")
 	server := filepath.Join(t.TempDir(), "server.git")
-	work.git("clone", "-q", "--bare", work.dir, server)
-	work.write(".small/plan.small.yml", "a\nb\n")
-	head := work.commit("pushed")
+	work.Git("clone", "-q", "--bare", work.Dir, server)
+	work.Write(".small/plan.small.yml", "a\nb\n")
+	head := work.Commit("pushed")
 
 	quarantine := filepath.Join(server, "objects", "incoming-push")
 	if err := os.MkdirAll(filepath.Join(quarantine, "pack"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	list := exec.Command("sh", "-c", "git rev-list --objects "+base+".."+head+" | git pack-objects -q "+filepath.Join(quarantine, "pack", "pack"))
-	list.Dir = work.dir
-	if out, err := list.CombinedOutput(); err != nil {
-		t.Fatalf("packing the push: %v\n%s", err, out)
-	}
+	objects := work.Git("rev-list", "--objects", base+".."+head)
+	work.GitInput(objects+"\n", "pack-objects", "-q", filepath.Join(quarantine, "pack", "pack"))
 	open := func(env map[string]string) (*Repo, error) {
 		return Open(server, Options{Getenv: func(k string) string { return env[k] }})
 	}

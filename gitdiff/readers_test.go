@@ -18,12 +18,12 @@ import (
 // index version, with a cache tree.
 func realIndex(t testing.TB, version string) []byte {
 	r := newRepo(t)
-	r.write(".small/progress.small.yml", "p")
-	r.write("a/.small/plan.small.yml", "q")
-	r.write("src/x.go", "x")
-	r.commit("one")
-	r.git("update-index", "--index-version", version)
-	data, err := os.ReadFile(filepath.Join(r.dir, ".git", "index"))
+	r.Write(".small/progress.small.yml", "p")
+	r.Write("a/.small/plan.small.yml", "q")
+	r.Write("src/x.go", "x")
+	r.Commit("one")
+	r.Git("update-index", "--index-version", version)
+	data, err := os.ReadFile(filepath.Join(r.Dir, ".git", "index"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,9 +92,9 @@ func TestIndexChecksumIsVerified(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := newRepo(t)
-			r.write(".small/progress.small.yml", "p")
-			r.commit("one")
-			path := filepath.Join(r.dir, ".git", "index")
+			r.Write(".small/progress.small.yml", "p")
+			r.Commit("one")
+			path := filepath.Join(r.Dir, ".git", "index")
 			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -103,7 +103,7 @@ func TestIndexChecksumIsVerified(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			repo, err := Open(r.dir, Options{})
+			repo, err := Open(r.Dir, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,12 +125,12 @@ func FuzzParseIndex(f *testing.F) {
 	}
 	nested := newRepo(f)
 	for _, p := range []string{"README", "a/b/x", "a/b/y", "a/b/.small/p", "a/b/.small/q", "a/c/artifacts/n.md", "a/c/z", "a/d", "b/.SMALL/p"} {
-		nested.write(p, p)
+		nested.Write(p, p)
 	}
-	nested.commit("nested")
+	nested.Commit("nested")
 	for _, v := range []string{"2", "4"} {
-		nested.git("update-index", "--index-version", v)
-		data, err := os.ReadFile(filepath.Join(nested.dir, ".git", "index"))
+		nested.Git("update-index", "--index-version", v)
+		data, err := os.ReadFile(filepath.Join(nested.Dir, ".git", "index"))
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -235,10 +235,10 @@ func FuzzInflateBlob(f *testing.F) {
 func TestIndexScopesShareOneDecoding(t *testing.T) {
 	r := newRepo(t)
 	for _, p := range []string{".small-hook.yml", ".gitleaks.toml", "README.md", ".small/progress.small.yml", "a/.SMALL/x", "a/artifacts/n.md", "docs/guide.md", "src/x/.awp/key.pem"} {
-		r.write(p, p)
+		r.Write(p, p)
 	}
-	r.commit("files")
-	data, err := os.ReadFile(filepath.Join(r.dir, ".git", "index"))
+	r.Commit("files")
+	data, err := os.ReadFile(filepath.Join(r.Dir, ".git", "index"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,11 +310,11 @@ func withExtension(data []byte, sig string) []byte {
 // an index to git, whose refusal is the check's error.
 func TestUnknownMandatoryIndexExtensionIsRefused(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/constraints.small.yml", "a1")
-	r.commit("one")
-	r.write(".small/constraints.small.yml", "a2")
-	r.git("add", "-A")
-	path := filepath.Join(r.dir, ".git", "index")
+	r.Write(".small/constraints.small.yml", "a1")
+	r.Commit("one")
+	r.Write(".small/constraints.small.yml", "a2")
+	r.Git("add", "-A")
+	path := filepath.Join(r.Dir, ".git", "index")
 	good, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -328,7 +328,7 @@ func TestUnknownMandatoryIndexExtensionIsRefused(t *testing.T) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, gitErr := r.tryGit("ls-files")
+		_, gitErr := r.Try("ls-files")
 		g := r.open()
 		u, err := g.Staged(Scope{})
 		reader, _ := g.Reader()
@@ -351,10 +351,10 @@ func TestUnknownMandatoryIndexExtensionIsRefused(t *testing.T) {
 func TestIndexOutOfOrderIsRefused(t *testing.T) {
 	for _, name := range []string{"out of order", "listed twice"} {
 		r := newRepo(t)
-		r.write(".small/a", "first")
-		r.write(".small/b", "second")
-		r.commit("two")
-		path := filepath.Join(r.dir, ".git", "index")
+		r.Write(".small/a", "first")
+		r.Write(".small/b", "second")
+		r.Commit("two")
+		path := filepath.Join(r.Dir, ".git", "index")
 		good, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -370,8 +370,8 @@ func TestIndexOutOfOrderIsRefused(t *testing.T) {
 		if err := os.WriteFile(path, resum(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		tree := r.git("write-tree")
-		if _, err := r.tryGit("fsck", "--strict", "--no-dangling"); err == nil {
+		tree := r.Git("write-tree")
+		if _, err := r.Try("fsck", "--strict", "--no-dangling"); err == nil {
 			t.Fatalf("%s: git fsck accepts the tree git writes from the index, %s", name, tree)
 		}
 		for _, asked := range []string{"", ReaderGit} {
@@ -382,7 +382,7 @@ func TestIndexOutOfOrderIsRefused(t *testing.T) {
 			g.Close()
 		}
 		// The advice works: git read-tree HEAD rebuilds the index.
-		r.git("read-tree", "HEAD")
+		r.Git("read-tree", "HEAD")
 		if _, err := r.open().Staged(Scope{}); err != nil {
 			t.Errorf("%s, after git read-tree HEAD: %v", name, err)
 		}

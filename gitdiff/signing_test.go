@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gittest"
 	"github.com/small-hook/small-hook/internal/signature"
 )
 
@@ -16,7 +17,7 @@ import (
 type sshSigner struct {
 	t         *testing.T
 	key, pub  string
-	allowedTo string // an allowed-signers file for t@example.com
+	allowedTo string // an allowed-signers file for gittest.Email
 }
 
 func newSSHSigner(t *testing.T) *sshSigner {
@@ -32,7 +33,7 @@ func newSSHSigner(t *testing.T) *sshSigner {
 		t.Fatal(err)
 	}
 	allowed := filepath.Join(dir, "allowed_signers")
-	if err := os.WriteFile(allowed, []byte("t@example.com "+string(pub)), 0o644); err != nil {
+	if err := os.WriteFile(allowed, []byte(gittest.Email+" "+string(pub)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return &sshSigner{t: t, key: key, pub: strings.TrimSpace(string(pub)), allowedTo: allowed}
@@ -44,14 +45,15 @@ func (s *sshSigner) sign(data []byte) string {
 	return run(s.t, filepath.Dir(s.key), data, "ssh-keygen", "-q", "-Y", "sign", "-n", "git", "-f", s.key)
 }
 
-// verifies reports whether ssh-keygen accepts sig over data for t@example.com.
+// verifies reports whether ssh-keygen accepts sig over data for
+// gittest.Email.
 func (s *sshSigner) verifies(sig string, data []byte) bool {
 	s.t.Helper()
 	sigFile := filepath.Join(s.t.TempDir(), "sig")
 	if err := os.WriteFile(sigFile, []byte(sig), 0o644); err != nil {
 		s.t.Fatal(err)
 	}
-	cmd := exec.Command("ssh-keygen", "-Y", "verify", "-n", "git", "-f", s.allowedTo, "-I", "t@example.com", "-s", sigFile)
+	cmd := exec.Command("ssh-keygen", "-Y", "verify", "-n", "git", "-f", s.allowedTo, "-I", gittest.Email, "-s", sigFile)
 	cmd.Stdin = bytes.NewReader(data)
 	return cmd.Run() == nil
 }
@@ -93,27 +95,21 @@ func rangeCommits(t *testing.T, g *Repo, base, head string) []*changes.Commit {
 func TestCommitsCarryWhatTheirSignatureSigns(t *testing.T) {
 	s := newSSHSigner(t)
 	r := newRepo(t)
-	base := r.commit("base")
-	r.write(".small/constraints.small.yml", "a1")
-	r.git("add", "-A")
-	r.git("-c", "gpg.format=ssh", "-c", "user.signingkey="+s.key, "commit", "-q", "-S", "-m", "signed by git")
-	signed := r.git("rev-parse", "HEAD")
+	base := r.Commit("base")
+	r.Write(".small/constraints.small.yml", "a1")
+	r.Git("add", "-A")
+	r.Git("-c", "gpg.format=ssh", "-c", "user.signingkey="+s.key, "commit", "-q", "-S", "-m", "signed by git")
+	signed := r.Git("rev-parse", "HEAD")
 
-	tree := r.git("rev-parse", "HEAD^{tree}")
+	tree := r.Git("rev-parse", "HEAD^{tree}")
 	payload := "tree " + tree + "\nparent " + signed + "\nauthor T <t@example.com> 1700000100 +0000\ncommitter T <t@example.com> 1700000100 +0000\nx-unmodelled-header some value\n\nhand-made\n"
 	sig := s.sign([]byte(payload))
 	head, rest, _ := strings.Cut(payload, "\n\n")
 	raw := head + "\ngpgsig " + strings.ReplaceAll(strings.TrimRight(sig, "\n"), "\n", "\n ") + "\n\n" + rest
-	cmd := exec.Command("git", "hash-object", "-t", "commit", "-w", "--stdin")
-	cmd.Dir, cmd.Stdin = r.dir, strings.NewReader(raw)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	handMade := strings.TrimSpace(string(out))
-	r.git("update-ref", "refs/heads/main", handMade)
-	r.write("src/x.go", "x")
-	unsigned := r.commit("unsigned")
+	handMade := r.GitInput(raw, "hash-object", "-t", "commit", "-w", "--stdin")
+	r.Git("update-ref", "refs/heads/main", handMade)
+	r.Write("src/x.go", "x")
+	unsigned := r.Commit("unsigned")
 
 	commits := rangeCommits(t, r.open(), base, "HEAD")
 	if len(commits) != 3 || commits[0].Hash != signed || commits[1].Hash != handMade || commits[2].Hash != unsigned {
@@ -137,7 +133,7 @@ func TestCommitsCarryWhatTheirSignatureSigns(t *testing.T) {
 	if got, _ := commits[1].Payload(); string(got) != payload {
 		t.Errorf("the hand-made commit's payload is not what was signed:\n%q\nwant\n%q", got, payload)
 	}
-	policy, err := signature.NewPolicy(signature.Sources{AllowedSignersPath: "allowed_signers", AllowedSigners: []byte("t@example.com " + s.pub + "\n")})
+	policy, err := signature.NewPolicy(signature.Sources{AllowedSignersPath: "allowed_signers", AllowedSigners: []byte(gittest.Email + " " + s.pub + "\n")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +143,7 @@ func TestCommitsCarryWhatTheirSignatureSigns(t *testing.T) {
 		t.Errorf("the signed commit does not verify: %s", st)
 	}
 	data, _ = commits[2].Payload()
-	if commits[2].Signature != "" || string(data) != r.git("cat-file", "commit", unsigned)+"\n" {
+	if commits[2].Signature != "" || string(data) != r.Git("cat-file", "commit", unsigned)+"\n" {
 		t.Errorf("the unsigned commit: signature %q, payload\n%s", commits[2].Signature, data)
 	}
 }
@@ -168,12 +164,12 @@ func TestWithoutSignatureKeepsEverythingElse(t *testing.T) {
 // scope reach the changes in every mode, beside the governed files.
 func TestPolicyFilesAreInScope(t *testing.T) {
 	r := newRepo(t)
-	base := r.commit("base")
-	r.write(".small-hook.yml", "signatures: {}\n")
-	r.write(".github/allowed_signers", "x\n")
-	r.write(".github/other", "y\n")
-	r.write(".small/constraints.small.yml", "a")
-	r.git("add", "-A")
+	base := r.Commit("base")
+	r.Write(".small-hook.yml", "signatures: {}\n")
+	r.Write(".github/allowed_signers", "x\n")
+	r.Write(".github/other", "y\n")
+	r.Write(".small/constraints.small.yml", "a")
+	r.Git("add", "-A")
 	scope := Scope{Policy: []string{".small-hook.yml", ".github/allowed_signers"}}
 	want := ".github/allowed_signers:->x .small-hook.yml:->signatures: {} .small/constraints.small.yml:->a"
 	g := r.open()
@@ -184,7 +180,7 @@ func TestPolicyFilesAreInScope(t *testing.T) {
 	if got := summary(u.Changes); got != want {
 		t.Errorf("staged: %s", got)
 	}
-	r.git("commit", "-q", "-m", "policy")
+	r.Git("commit", "-q", "-m", "policy")
 	var got string
 	if _, err := r.open().Range(base, "HEAD", scope, func(u changes.Unit) error {
 		got = summary(u.Changes)

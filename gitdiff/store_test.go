@@ -32,10 +32,10 @@ func historyRepo(t *testing.T) *repo {
 		for k := 0; k < 200; k++ {
 			fmt.Fprintf(&progress, "  - task_id: task-%d\n    evidence: run %d of %d\n", rng.Intn(9), k, i)
 		}
-		r.write(".small/progress.small.yml", progress.String())
-		r.write(fmt.Sprintf("src/d%d/f%d.go", i%4, rng.Intn(6)), strings.Repeat(fmt.Sprintf("line %d\n", i), 1+rng.Intn(50)))
-		r.write("docs/readme.md", fmt.Sprintf("version %d\n%s", i, strings.Repeat("text\n", 100)))
-		r.commit(fmt.Sprint("commit ", i))
+		r.Write(".small/progress.small.yml", progress.String())
+		r.Write(fmt.Sprintf("src/d%d/f%d.go", i%4, rng.Intn(6)), strings.Repeat(fmt.Sprintf("line %d\n", i), 1+rng.Intn(50)))
+		r.Write("docs/readme.md", fmt.Sprintf("version %d\n%s", i, strings.Repeat("text\n", 100)))
+		r.Commit(fmt.Sprint("commit ", i))
 	}
 	return r
 }
@@ -44,7 +44,7 @@ func historyRepo(t *testing.T) *repo {
 func allObjects(t *testing.T, r *repo) []plumbing.Hash {
 	t.Helper()
 	var out []plumbing.Hash
-	for _, line := range strings.Split(r.git("cat-file", "--batch-all-objects", "--batch-check=%(objectname)"), "\n") {
+	for _, line := range strings.Split(r.Git("cat-file", "--batch-all-objects", "--batch-check=%(objectname)"), "\n") {
 		out = append(out, plumbing.NewHash(line))
 	}
 	return out
@@ -54,10 +54,10 @@ func allObjects(t *testing.T, r *repo) []plumbing.Hash {
 // own storage, and fails on any difference.
 func agreeWithGoGit(t *testing.T, r *repo, wantPacked bool) {
 	t.Helper()
-	dir := filepath.Join(r.dir, ".git", "objects")
+	dir := filepath.Join(r.Dir, ".git", "objects")
 	s := newObjectStore(dir)
 	defer s.close()
-	gogit := filesystem.NewStorage(osfs.New(filepath.Join(r.dir, ".git")), cache.NewObjectLRUDefault())
+	gogit := filesystem.NewStorage(osfs.New(filepath.Join(r.Dir, ".git")), cache.NewObjectLRUDefault())
 	packed := 0
 	for _, h := range allObjects(t, r) {
 		kind, data, err := s.read(h)
@@ -91,31 +91,31 @@ func agreeWithGoGit(t *testing.T, r *repo, wantPacked bool) {
 func TestObjectStoreAgreesWithGoGit(t *testing.T) {
 	r := historyRepo(t)
 	t.Run("loose", func(t *testing.T) { agreeWithGoGit(t, r, false) })
-	r.git("gc", "-q", "--aggressive")
+	r.Git("gc", "-q", "--aggressive")
 	t.Run("gc --aggressive (offset deltas)", func(t *testing.T) { agreeWithGoGit(t, r, true) })
-	r.git("-c", "repack.useDeltaBaseOffset=false", "repack", "-adfq")
+	r.Git("-c", "repack.useDeltaBaseOffset=false", "repack", "-adfq")
 	t.Run("deltas by object id", func(t *testing.T) { agreeWithGoGit(t, r, true) })
-	r.write("docs/readme.md", "new\n")
-	r.commit("loose on top of packs")
-	r.git("repack", "-dq") // a second pack beside the first
-	r.write("docs/readme.md", "newer\n")
-	r.commit("loose again")
+	r.Write("docs/readme.md", "new\n")
+	r.Commit("loose on top of packs")
+	r.Git("repack", "-dq") // a second pack beside the first
+	r.Write("docs/readme.md", "newer\n")
+	r.Commit("loose again")
 	t.Run("two packs and loose objects", func(t *testing.T) { agreeWithGoGit(t, r, true) })
-	packs, err := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.pack"))
+	packs, err := filepath.Glob(filepath.Join(r.Dir, ".git", "objects", "pack", "*.pack"))
 	if err != nil || len(packs) == 0 {
 		t.Fatal(packs, err)
 	}
 	for _, p := range packs {
 		// Every object after the first kilobyte gets a 64-bit offset.
-		r.git("index-pack", "--index-version=2,1000", "-o", strings.TrimSuffix(p, ".pack")+".idx", p)
+		r.Git("index-pack", "--index-version=2,1000", "-o", strings.TrimSuffix(p, ".pack")+".idx", p)
 	}
 	t.Run("64-bit offsets", func(t *testing.T) { agreeWithGoGit(t, r, true) })
 }
 
 func TestObjectStoreRefusesCorruptPacks(t *testing.T) {
 	r := historyRepo(t)
-	r.git("gc", "-q")
-	packs, err := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.pack"))
+	r.Git("gc", "-q")
+	packs, err := filepath.Glob(filepath.Join(r.Dir, ".git", "objects", "pack", "*.pack"))
 	if err != nil || len(packs) != 1 {
 		t.Fatal(packs, err)
 	}
@@ -133,7 +133,7 @@ func TestObjectStoreRefusesCorruptPacks(t *testing.T) {
 	if err := os.WriteFile(packs[0], data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := newObjectStore(filepath.Join(r.dir, ".git", "objects"))
+	s := newObjectStore(filepath.Join(r.Dir, ".git", "objects"))
 	defer s.close()
 	corrupt := 0
 	for _, h := range allObjects(t, r) {

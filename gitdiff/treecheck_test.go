@@ -16,14 +16,8 @@ import (
 // rawObject writes an object of type kind with exactly these bytes (git
 // checks nothing with --literally) and returns its id.
 func (r *repo) rawObject(kind string, data []byte) string {
-	r.t.Helper()
-	cmd := r.gitCmd("hash-object", "-t", kind, "-w", "--literally", "--stdin")
-	cmd.Stdin = bytes.NewReader(data)
-	out, err := cmd.Output()
-	if err != nil {
-		r.t.Fatalf("hash-object: %v", err)
-	}
-	return strings.TrimSpace(string(out))
+	r.T.Helper()
+	return r.GitInput(string(data), "hash-object", "-t", kind, "-w", "--literally", "--stdin")
 }
 
 // treeEntry is one entry of a tree written byte by byte.
@@ -59,18 +53,18 @@ func TestMalformedTreesAreRefused(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := newRepo(t)
-			r.write(".small/intent.small.yml", "intent: human\n")
-			base := r.commit("base")
-			human := r.git("rev-parse", "HEAD:.small/intent.small.yml")
+			r.Write(".small/intent.small.yml", "intent: human\n")
+			base := r.Commit("base")
+			human := r.Git("rev-parse", "HEAD:.small/intent.small.yml")
 			agent := r.rawObject("blob", []byte("intent: rewritten\n"))
-			small := r.rawObject("tree", bytes.Join(entries(human, agent, r.git("rev-parse", "HEAD^{tree}")), nil))
+			small := r.rawObject("tree", bytes.Join(entries(human, agent, r.Git("rev-parse", "HEAD^{tree}")), nil))
 			root := r.rawObject("tree", treeEntry("40000", ".small", small))
-			head := r.git("commit-tree", root, "-p", base, "-m", name)
-			if _, err := r.tryGit("fsck", "--strict", "--no-dangling"); err == nil {
+			head := r.Git("commit-tree", root, "-p", base, "-m", name)
+			if _, err := r.Try("fsck", "--strict", "--no-dangling"); err == nil {
 				t.Fatalf("git fsck accepts the tree")
 			}
 			if name == "listed twice" {
-				if got := r.git("show", head+":.small/intent.small.yml"); got != "intent: rewritten" {
+				if got := r.Git("show", head+":.small/intent.small.yml"); got != "intent: rewritten" {
 					t.Fatalf("git reads %q", got)
 				}
 			}
@@ -155,21 +149,15 @@ func editCacheTree(t *testing.T, path string, edit func(root *cacheTree)) {
 // git committed the other tree.
 func TestStagedCheckJudgesWhatGitCommits(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/intent.small.yml", "intent: human\n")
-	r.write(".small/progress.small.yml", "entries: []\n")
-	r.write("src/x.go", "package x\n")
-	r.commit("base")
+	r.Write(".small/intent.small.yml", "intent: human\n")
+	r.Write(".small/progress.small.yml", "entries: []\n")
+	r.Write("src/x.go", "package x\n")
+	r.Commit("base")
 	agent := r.rawObject("blob", []byte("intent: rewritten\n"))
-	listing := strings.Replace(r.git("ls-tree", "HEAD:.small"), r.git("rev-parse", "HEAD:.small/intent.small.yml"), agent, 1)
-	cmd := r.gitCmd("mktree")
-	cmd.Stdin = strings.NewReader(listing + "\n")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rewritten := strings.TrimSpace(string(out))
-	index := filepath.Join(r.dir, ".git", "index")
-	r.git("read-tree", "HEAD")
+	listing := strings.Replace(r.Git("ls-tree", "HEAD:.small"), r.Git("rev-parse", "HEAD:.small/intent.small.yml"), agent, 1)
+	rewritten := r.GitInput(listing+"\n", "mktree")
+	index := filepath.Join(r.Dir, ".git", "index")
+	r.Git("read-tree", "HEAD")
 	editCacheTree(t, index, func(root *cacheTree) {
 		root.valid = false
 		small := root.children[".small"]
@@ -193,7 +181,7 @@ func TestStagedCheckJudgesWhatGitCommits(t *testing.T) {
 		g.Close()
 	}
 	// What git commits from this index, indeed.
-	if got := r.git("rev-parse", r.git("write-tree")+":.small"); got != rewritten {
+	if got := r.Git("rev-parse", r.Git("write-tree")+":.small"); got != rewritten {
 		t.Fatalf("git writes %s for .small, not the cache tree's %s", got, rewritten)
 	}
 }
@@ -204,11 +192,11 @@ func TestStagedCheckJudgesWhatGitCommits(t *testing.T) {
 // the index is refused.
 func TestCacheTreeCountsMustMatchTheEntries(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/intent.small.yml", "intent: human\n")
-	r.write("a/.small/intent.small.yml", "intent: nested\n")
-	r.commit("base")
-	r.git("read-tree", "HEAD")
-	editCacheTree(t, filepath.Join(r.dir, ".git", "index"), func(root *cacheTree) {
+	r.Write(".small/intent.small.yml", "intent: human\n")
+	r.Write("a/.small/intent.small.yml", "intent: nested\n")
+	r.Commit("base")
+	r.Git("read-tree", "HEAD")
+	editCacheTree(t, filepath.Join(r.Dir, ".git", "index"), func(root *cacheTree) {
 		root.valid = false
 		root.children[".small"].entryCount++
 	})
@@ -220,7 +208,7 @@ func TestCacheTreeCountsMustMatchTheEntries(t *testing.T) {
 		g.Close()
 	}
 	// The advice works: git read-tree HEAD rebuilds the index and its cache tree.
-	r.git("read-tree", "HEAD")
+	r.Git("read-tree", "HEAD")
 	if _, err := r.open().Staged(Scope{}); err != nil {
 		t.Errorf("after git read-tree HEAD: %v", err)
 	}

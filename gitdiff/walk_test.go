@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -72,12 +71,7 @@ func (h history) build(t *testing.T) (*repo, []string) {
 		fmt.Fprintf(&stream, "M 100644 inline .small/intent.small.yml\ndata %d\n%s\n", len(content), content)
 	}
 	marks := filepath.Join(t.TempDir(), "marks")
-	cmd := exec.Command("git", "fast-import", "--quiet", "--export-marks="+marks)
-	cmd.Dir = r.dir
-	cmd.Stdin = strings.NewReader(stream.String())
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("fast-import: %v\n%s", err, out)
-	}
+	r.GitInput(stream.String(), "fast-import", "--quiet", "--export-marks="+marks)
 	data, err := os.ReadFile(marks)
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +158,7 @@ func TestRangeIsExactWhateverTheDates(t *testing.T) {
 		r, ids := h.build(t)
 		for _, withGraph := range []bool{false, true} {
 			if withGraph {
-				r.git("commit-graph", "write", "--reachable")
+				r.Git("commit-graph", "write", "--reachable")
 			}
 			g := r.open()
 			for pair := 0; pair < 8; pair++ {
@@ -174,7 +168,7 @@ func TestRangeIsExactWhateverTheDates(t *testing.T) {
 					t.Fatalf("round %d (skew %v, commit-graph %v): c%d..c%d gave %d commits, want %d\nparents %v\ndates %v",
 						round, skew, withGraph, base, head, len(got), len(want), h.parents, h.dates)
 				}
-				if git := sortedLines(r.git("rev-list", ids[base]+".."+ids[head])); !slices.Equal(git, want) {
+				if git := sortedLines(r.Git("rev-list", ids[base]+".."+ids[head])); !slices.Equal(git, want) {
 					gitDisagrees++
 					t.Logf("git rev-list c%d..c%d lists %d commits, the exact set has %d (skew %v, commit-graph %v): parents %v dates %v",
 						base, head, len(git), len(want), skew, withGraph, h.parents, h.dates)
@@ -224,11 +218,11 @@ func TestSkewedBaseCommit(t *testing.T) {
 			if got := betweenIDs(t, r.open(), base, ids[last]); !slices.Equal(got, want) {
 				t.Errorf("without a commit-graph: %d commits, want 1", len(got))
 			}
-			r.git("commit-graph", "write", "--reachable")
+			r.Git("commit-graph", "write", "--reachable")
 			if got := betweenIDs(t, r.open(), base, ids[last]); !slices.Equal(got, want) {
 				t.Errorf("with a commit-graph: %d commits, want 1", len(got))
 			}
-			if git := sortedLines(r.git("rev-list", base+".."+ids[last])); !slices.Equal(git, want) {
+			if git := sortedLines(r.Git("rev-list", base+".."+ids[last])); !slices.Equal(git, want) {
 				t.Logf("git rev-list lists %d commits where the exact range has 1", len(git))
 			}
 		})
@@ -265,7 +259,7 @@ func TestCommitGraphKeepsTheWalkToTheRange(t *testing.T) {
 	if n := read(); n != 500 {
 		t.Errorf("without a commit-graph the walk read %d commits, want all 500", n)
 	}
-	r.git("commit-graph", "write", "--reachable")
+	r.Git("commit-graph", "write", "--reachable")
 	if n := read(); n > 5 {
 		t.Errorf("with a commit-graph the walk read %d commits for a range of 2", n)
 	}

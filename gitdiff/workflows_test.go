@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // mergeSummary renders a merge change as
@@ -38,23 +39,23 @@ func mergeSummary(list []changes.Change) string {
 // builds for the merge commit the resolution becomes.
 func TestStagedMergeIsBuiltLikeTheMergeCommit(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/intent.small.yml", "a\n")
-	r.write(".small/plan.small.yml", "q\n")
-	r.write("artifacts/k.md", "k\n")
-	r.commit("base")
-	r.git("checkout", "-q", "-b", "side")
-	r.write(".small/intent.small.yml", "a\nside\n")
-	r.write("artifacts/k.md", "k\nside\n")
-	r.commit("side")
-	r.git("checkout", "-q", "main")
-	r.write(".small/intent.small.yml", "a\nmain\n")
-	r.write(".small/plan.small.yml", "q\nmain\n")
-	r.commit("main")
-	if out, err := r.tryGit("merge", "-q", "side"); err == nil {
+	r.Write(".small/intent.small.yml", "a\n")
+	r.Write(".small/plan.small.yml", "q\n")
+	r.Write("artifacts/k.md", "k\n")
+	r.Commit("base")
+	r.Git("checkout", "-q", "-b", "side")
+	r.Write(".small/intent.small.yml", "a\nside\n")
+	r.Write("artifacts/k.md", "k\nside\n")
+	r.Commit("side")
+	r.Git("checkout", "-q", "main")
+	r.Write(".small/intent.small.yml", "a\nmain\n")
+	r.Write(".small/plan.small.yml", "q\nmain\n")
+	r.Commit("main")
+	if out, err := r.Try("merge", "-q", "side"); err == nil {
 		t.Fatalf("the merge did not conflict: %s", out)
 	}
-	r.write(".small/intent.small.yml", "a\nmain\nside\n")
-	r.git("add", "-A")
+	r.Write(".small/intent.small.yml", "a\nmain\nside\n")
+	r.Git("add", "-A")
 
 	staged, err := r.open().Staged(Scope{})
 	if err != nil {
@@ -64,7 +65,7 @@ func TestStagedMergeIsBuiltLikeTheMergeCommit(t *testing.T) {
 	if got := mergeSummary(staged.Changes); got != want {
 		t.Errorf("staged merge:\ngot  %s\nwant %s", got, want)
 	}
-	r.git("commit", "-q", "--no-edit")
+	r.Git("commit", "-q", "--no-edit")
 	units, err := rangeUnits(r.open(), "HEAD~1", "HEAD", Scope{})
 	if err != nil {
 		t.Fatal(err)
@@ -77,19 +78,19 @@ func TestStagedMergeIsBuiltLikeTheMergeCommit(t *testing.T) {
 // TestStagedOctopusMerge: MERGE_HEAD lists every branch being merged.
 func TestStagedOctopusMerge(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/intent.small.yml", "a\n")
-	r.commit("base")
+	r.Write(".small/intent.small.yml", "a\n")
+	r.Commit("base")
 	for _, b := range []string{"one", "two"} {
-		r.git("checkout", "-q", "-b", b, "main")
-		r.write(".small/"+b+".yml", b+"\n")
-		r.commit(b)
+		r.Git("checkout", "-q", "-b", b, "main")
+		r.Write(".small/"+b+".yml", b+"\n")
+		r.Commit(b)
 	}
-	r.git("checkout", "-q", "main")
-	r.write(".small/intent.small.yml", "a\nmain\n")
-	r.commit("main")
-	r.git("merge", "-q", "--no-commit", "one", "two")
+	r.Git("checkout", "-q", "main")
+	r.Write(".small/intent.small.yml", "a\nmain\n")
+	r.Commit("main")
+	r.Git("merge", "-q", "--no-commit", "one", "two")
 	// The result drops what branch two added: the merge itself changes it.
-	r.git("rm", "-q", "--cached", ".small/two.yml")
+	r.Git("rm", "-q", "--cached", ".small/two.yml")
 	staged, err := r.open().Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
@@ -107,17 +108,17 @@ func TestStagedOctopusMerge(t *testing.T) {
 // every merge base's version.
 func TestOctopusMergeWithAnOldParent(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/plan.small.yml", "a\n")
-	old := r.commit("old")
-	r.write(".small/plan.small.yml", "a\nb\n")
-	fork := r.commit("b")
+	r.Write(".small/plan.small.yml", "a\n")
+	old := r.Commit("old")
+	r.Write(".small/plan.small.yml", "a\nb\n")
+	fork := r.Commit("b")
 	var tips []string
 	for _, b := range []string{"one", "two"} {
-		r.git("checkout", "-q", "-b", b, fork)
-		r.write(b+".txt", b+"\n")
-		tips = append(tips, r.commit(b))
+		r.Git("checkout", "-q", "-b", b, fork)
+		r.Write(b+".txt", b+"\n")
+		tips = append(tips, r.Commit(b))
 	}
-	merge := r.git("commit-tree", old+"^{tree}", "-p", tips[0], "-p", tips[1], "-p", old, "-m", "octopus")
+	merge := r.Git("commit-tree", old+"^{tree}", "-p", tips[0], "-p", tips[1], "-p", old, "-m", "octopus")
 	units, err := rangeUnits(r.open(), fork, merge, Scope{})
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +137,7 @@ func TestOctopusMergeWithAnOldParent(t *testing.T) {
 	}
 	// The same three parents with the result of the branches: the merge
 	// took the file unchanged from them, and the old commit is behind both.
-	kept := r.git("commit-tree", tips[0]+"^{tree}", "-p", tips[0], "-p", tips[1], "-p", old, "-m", "octopus keeping b")
+	kept := r.Git("commit-tree", tips[0]+"^{tree}", "-p", tips[0], "-p", tips[1], "-p", old, "-m", "octopus keeping b")
 	units, err = rangeUnits(r.open(), fork, kept, Scope{})
 	if err != nil {
 		t.Fatal(err)
@@ -148,9 +149,9 @@ func TestOctopusMergeWithAnOldParent(t *testing.T) {
 
 func TestMergeHeadThatIsNotACommitID(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/intent.small.yml", "a\n")
-	r.commit("base")
-	r.write(".git/MERGE_HEAD", "not-a-commit\n")
+	r.Write(".small/intent.small.yml", "a\n")
+	r.Commit("base")
+	r.Write(".git/MERGE_HEAD", "not-a-commit\n")
 	if _, err := r.open().Staged(Scope{}); err == nil || !strings.Contains(err.Error(), "MERGE_HEAD") {
 		t.Errorf("got %v", err)
 	}
@@ -158,13 +159,13 @@ func TestMergeHeadThatIsNotACommitID(t *testing.T) {
 
 func TestTip(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/intent.small.yml", "a")
-	r.write("src/x.go", "x\n")
-	root := r.commit("root")
-	r.write(".small/intent.small.yml", "a b")
-	r.commit("b")
-	r.write(".small/intent.small.yml", "a b c")
-	old := r.commit("c")
+	r.Write(".small/intent.small.yml", "a")
+	r.Write("src/x.go", "x\n")
+	root := r.Commit("root")
+	r.Write(".small/intent.small.yml", "a b")
+	r.Commit("b")
+	r.Write(".small/intent.small.yml", "a b c")
+	old := r.Commit("c")
 	g := r.open()
 
 	if u, err := g.Tip(root, old, Scope{}); err != nil || u != nil {
@@ -182,9 +183,9 @@ func TestTip(t *testing.T) {
 		t.Errorf("a reset: mode %s, commit %s, changes %s", u.Mode, u.Commit.Hash, got)
 	}
 	// A different append force-pushed over the old one.
-	r.git("checkout", "-q", "-b", "rewrite", root)
-	r.write(".small/intent.small.yml", "a z")
-	rewritten := r.commit("z")
+	r.Git("checkout", "-q", "-b", "rewrite", root)
+	r.Write(".small/intent.small.yml", "a z")
+	rewritten := r.Commit("z")
 	u, err = r.open().Tip(old, rewritten, Scope{})
 	if err != nil || u == nil {
 		t.Fatalf("a rewrite: %+v, %v", u, err)
@@ -197,10 +198,10 @@ func TestTip(t *testing.T) {
 		t.Errorf("Before does not read the previous tip: %+v, %v", before, err)
 	}
 	// An orphan branch shares nothing with the old tip.
-	r.git("checkout", "-q", "--orphan", "orphan")
-	r.git("rm", "-q", "-r", "--cached", ".")
-	r.write(".small/intent.small.yml", "z")
-	orphan := r.commit("orphan")
+	r.Git("checkout", "-q", "--orphan", "orphan")
+	r.Git("rm", "-q", "-r", "--cached", ".")
+	r.Write(".small/intent.small.yml", "z")
+	orphan := r.Commit("orphan")
 	u, err = r.open().Tip(old, orphan, Scope{})
 	if err != nil || u == nil {
 		t.Fatalf("an orphan: %+v, %v", u, err)
@@ -214,10 +215,10 @@ func TestTip(t *testing.T) {
 // adding its files.
 func TestHistory(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/intent.small.yml", "a")
-	r.commit("root")
-	r.write(".small/intent.small.yml", "a b")
-	r.commit("b")
+	r.Write(".small/intent.small.yml", "a")
+	r.Commit("root")
+	r.Write(".small/intent.small.yml", "a b")
+	r.Commit("b")
 	units, err := rangeUnits(r.open(), "", "HEAD", Scope{})
 	if err != nil {
 		t.Fatal(err)
@@ -230,8 +231,8 @@ func TestHistory(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}
 	clone := t.TempDir()
-	r.gitIn(clone, nil, "clone", "-q", "--depth", "1", "file://"+r.dir, "c")
-	c := &repo{t: t, dir: clone + "/c"}
+	gittest.At(t, clone).Git("clone", "-q", "--depth", "1", "file://"+r.Dir, "c")
+	c := &repo{gittest.At(t, clone+"/c").Dated()}
 	if _, err := rangeUnits(c.open(), "", "HEAD", Scope{}); !errors.Is(err, ErrShallow) {
 		t.Errorf("the history of a shallow clone: %v", err)
 	}
@@ -239,10 +240,10 @@ func TestHistory(t *testing.T) {
 
 func TestIndexTree(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/intent.small.yml", "p\n")
-	r.write(".small/plan.small.yml", "q\n")
-	r.write("src/x.go", "x\n")
-	r.commit("one")
+	r.Write(".small/intent.small.yml", "p\n")
+	r.Write(".small/plan.small.yml", "q\n")
+	r.Write("src/x.go", "x\n")
+	r.Commit("one")
 	u, err := r.open().IndexTree([]string{".small/intent.small.yml", "src/x.go", ".small/untracked.yml"}, Scope{})
 	if err != nil {
 		t.Fatal(err)
@@ -266,15 +267,15 @@ func TestResolveSaysWhatIsWrong(t *testing.T) {
 	}
 	r := newRepo(t)
 	for i := 0; i < 3; i++ {
-		r.write("f", fmt.Sprint(i))
-		r.commit(fmt.Sprint(i))
+		r.Write("f", fmt.Sprint(i))
+		r.Commit(fmt.Sprint(i))
 	}
 	if _, err := r.open().Resolve("nope"); err == nil || !strings.Contains(err.Error(), `unknown revision "nope"`) || errors.Is(err, ErrShallow) {
 		t.Errorf("unknown revision: %v", err)
 	}
 	clone := t.TempDir()
-	r.gitIn(clone, nil, "clone", "-q", "--depth", "1", "file://"+r.dir, "c")
-	c := &repo{t: t, dir: clone + "/c"}
+	gittest.At(t, clone).Git("clone", "-q", "--depth", "1", "file://"+r.Dir, "c")
+	c := &repo{gittest.At(t, clone+"/c").Dated()}
 	_, err := c.open().Resolve("HEAD~2")
 	if !errors.Is(err, ErrShallow) || strings.Count(err.Error(), "clone") != 1 {
 		t.Errorf("shallow: %v", err)

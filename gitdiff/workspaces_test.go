@@ -38,21 +38,21 @@ func gitPaths(out string) string {
 func TestNestedWorkspaces(t *testing.T) {
 	r := newRepo(t)
 	for i := 0; i < 20; i++ {
-		r.write(fmt.Sprintf("src/pkg%d/file.go", i), "package x")
+		r.Write(fmt.Sprintf("src/pkg%d/file.go", i), "package x")
 	}
-	r.write(".small/progress.small.yml", "root")
-	r.write("examples/a/.small/progress.small.yml", "a1")
-	r.write("examples/b/.small/intent.small.yml", "b1")
-	r.write("examples/b/.small/plan.small.yml", "b1")
-	r.write("templates/t/.awp/workspace.json", "{}")
-	r.write("templates/t/artifacts/n.md", "n1")
-	base := r.commit("one")
+	r.Write(".small/progress.small.yml", "root")
+	r.Write("examples/a/.small/progress.small.yml", "a1")
+	r.Write("examples/b/.small/intent.small.yml", "b1")
+	r.Write("examples/b/.small/plan.small.yml", "b1")
+	r.Write("templates/t/.awp/workspace.json", "{}")
+	r.Write("templates/t/artifacts/n.md", "n1")
+	base := r.Commit("one")
 
-	r.write("examples/a/.small/progress.small.yml", "a2")
-	r.git("rm", "-q", "-r", "examples/b/.small")
-	r.write("templates/t/artifacts/m.md", "m1")
-	r.write("src/pkg3/file.go", "package y")
-	r.git("add", "-A")
+	r.Write("examples/a/.small/progress.small.yml", "a2")
+	r.Git("rm", "-q", "-r", "examples/b/.small")
+	r.Write("templates/t/artifacts/m.md", "m1")
+	r.Write("src/pkg3/file.go", "package y")
+	r.Git("add", "-A")
 	u, err := r.open().Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +65,7 @@ func TestNestedWorkspaces(t *testing.T) {
 	if err != nil || strings.Join(before, " ") != "examples/b/.small/intent.small.yml examples/b/.small/plan.small.yml" {
 		t.Errorf("the state before lists %v (%v)", before, err)
 	}
-	r.commit("two")
+	r.Commit("two")
 
 	units, err := rangeUnits(r.open(), base, "HEAD", Scope{})
 	if err != nil {
@@ -94,53 +94,53 @@ func TestStagedAgreesWithGit(t *testing.T) {
 	r := newRepo(t)
 	// Every directory is declared, so that every candidate path is read.
 	for _, marker := range []string{".awp/workspace.json", "t/.awp/workspace.json", ".small/workspace.small.yml", "a/.small/workspace.small.yml", "a/b/.small/workspace.small.yml"} {
-		r.write(marker, "{}")
+		r.Write(marker, "{}")
 	}
 	for i := 0; i < 30; i++ {
-		r.write(fmt.Sprintf("%s/f%d", dirs[rng.Intn(len(dirs))], i), fmt.Sprint(i))
+		r.Write(fmt.Sprintf("%s/f%d", dirs[rng.Intn(len(dirs))], i), fmt.Sprint(i))
 	}
-	r.commit("start")
+	r.Commit("start")
 	for round := 0; round < 25; round++ {
 		switch rng.Intn(4) {
 		case 0:
-			r.git("gc", "-q")
+			r.Git("gc", "-q")
 		case 1:
-			r.git("repack", "-dq")
+			r.Git("repack", "-dq")
 		}
 		for k := 0; k < 1+rng.Intn(4); k++ {
 			path := fmt.Sprintf("%s/f%d", dirs[rng.Intn(len(dirs))], rng.Intn(40))
-			switch full := filepath.Join(r.dir, path); rng.Intn(3) {
+			switch full := filepath.Join(r.Dir, path); rng.Intn(3) {
 			case 0:
 				os.RemoveAll(full)
 			default:
-				r.write(path, fmt.Sprint(round, k))
+				r.Write(path, fmt.Sprint(round, k))
 			}
 		}
 		switch rng.Intn(3) {
 		case 0:
-			r.git("add", "-A")
+			r.Git("add", "-A")
 		case 1:
-			r.git("add", "-A")
-			r.git("read-tree", "HEAD")
-			r.git("add", "-A", "src", "docs")
+			r.Git("add", "-A")
+			r.Git("read-tree", "HEAD")
+			r.Git("add", "-A", "src", "docs")
 		default:
-			r.git("add", "-A", ".")
+			r.Git("add", "-A", ".")
 		}
 		u, err := r.open().Staged(Scope{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := paths(u.Changes), gitPaths(r.git("diff", "--cached", "--no-renames", "--name-only")); got != want {
+		if got, want := paths(u.Changes), gitPaths(r.Git("diff", "--cached", "--no-renames", "--name-only")); got != want {
 			t.Fatalf("round %d: staged %q, git %q", round, got, want)
 		}
 		if rng.Intn(2) == 0 {
-			r.git("commit", "-q", "--allow-empty", "-m", fmt.Sprint(round))
+			r.Git("commit", "-q", "--allow-empty", "-m", fmt.Sprint(round))
 			c := r.open()
 			units, err := rangeUnits(c, "HEAD~1", "HEAD", Scope{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := paths(units[0].Changes), gitPaths(r.git("diff-tree", "-r", "--no-renames", "--name-only", "--no-commit-id", "HEAD~1", "HEAD")); got != want {
+			if got, want := paths(units[0].Changes), gitPaths(r.Git("diff-tree", "-r", "--no-renames", "--name-only", "--no-commit-id", "HEAD~1", "HEAD")); got != want {
 				t.Fatalf("round %d: commit %q, git %q", round, got, want)
 			}
 		}
@@ -149,14 +149,14 @@ func TestStagedAgreesWithGit(t *testing.T) {
 
 func TestIntentToAddIsNotStaged(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/progress.small.yml", "p")
-	r.commit("one")
-	r.write(".small/notes.txt", "scratch")
-	r.git("add", "-N", ".small/notes.txt")
+	r.Write(".small/progress.small.yml", "p")
+	r.Commit("one")
+	r.Write(".small/notes.txt", "scratch")
+	r.Git("add", "-N", ".small/notes.txt")
 	// An empty file staged for real shows the same blob as an
 	// intent-to-add entry: only git's flags tell them apart.
-	r.write(".small/empty.txt", "")
-	r.git("add", ".small/empty.txt")
+	r.Write(".small/empty.txt", "")
+	r.Git("add", ".small/empty.txt")
 	for _, asked := range []string{"", ReaderGit} {
 		u, err := r.openWith(map[string]string{"SMALL_HOOK_READER": asked}).Staged(Scope{})
 		if err != nil {
@@ -175,16 +175,16 @@ func TestIntentToAddIsNotStaged(t *testing.T) {
 // the cone leaves them unchanged.
 func TestSparseIndexDirectoriesAreRead(t *testing.T) {
 	r := newRepo(t)
-	r.write(".small/progress.small.yml", "p1")
-	r.write("docs/.small/intent.small.yml", "nested")
-	r.write("src/x.go", "x1")
-	r.commit("one")
-	r.git("sparse-checkout", "set", "--sparse-index", "src")
-	if out := r.git("ls-files", "--sparse"); !strings.Contains(out, "docs/\n") {
+	r.Write(".small/progress.small.yml", "p1")
+	r.Write("docs/.small/intent.small.yml", "nested")
+	r.Write("src/x.go", "x1")
+	r.Commit("one")
+	r.Git("sparse-checkout", "set", "--sparse-index", "src")
+	if out := r.Git("ls-files", "--sparse"); !strings.Contains(out, "docs/\n") {
 		t.Fatalf("docs/ is not a sparse directory:\n%s", out)
 	}
-	r.write("src/x.go", "x2")
-	r.git("add", "src/x.go")
+	r.Write("src/x.go", "x2")
+	r.Git("add", "src/x.go")
 	g := r.open()
 	defer g.Close()
 	if name, _ := g.Reader(); name != ReaderGit {
@@ -208,10 +208,10 @@ func TestSparseIndexDirectoriesAreRead(t *testing.T) {
 // sparse index's directory entries too.
 func TestSparseIndexDirectoriesHoldNamedFiles(t *testing.T) {
 	r := newRepo(t)
-	r.write("config/keys/allowed_signers", "keys")
-	r.write("src/x.go", "x1")
-	r.commit("one")
-	r.git("sparse-checkout", "set", "--sparse-index", "src")
+	r.Write("config/keys/allowed_signers", "keys")
+	r.Write("src/x.go", "x1")
+	r.Commit("one")
+	r.Git("sparse-checkout", "set", "--sparse-index", "src")
 	g := r.open()
 	defer g.Close()
 	files, err := g.IndexFiles("config/keys/allowed_signers", "config/keys/missing", "src/x.go")

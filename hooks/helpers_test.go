@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/internal/gittest"
 	"github.com/small-hook/small-hook/internal/testskip"
 )
 
@@ -29,24 +30,13 @@ func isolate(t *testing.T) string {
 	return global
 }
 
-// git runs git in dir with a fixed identity and the given extra
-// environment, failing the test when git fails; it returns the trimmed
-// output.
+// git runs git in dir as gittest does, but with the global configuration
+// file isolate set up, and the given extra environment; it returns the
+// trimmed output.
 func git(t *testing.T, dir string, env []string, args ...string) string {
 	t.Helper()
-	out, err := gitCmd(dir, env, args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
-func gitCmd(dir string, env []string, args ...string) *exec.Cmd {
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com",
-		"GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
-	cmd.Env = append(cmd.Env, env...)
-	return cmd
+	global := "GIT_CONFIG_GLOBAL=" + os.Getenv("GIT_CONFIG_GLOBAL")
+	return gittest.At(t, dir).GitEnv(append([]string{global}, env...), args...)
 }
 
 // newRepo creates a repository with one commit.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"github.com/small-hook/small-hook/internal/words"
 )
 
 // describe words one violation in plain language. It never repeats the
@@ -23,9 +24,9 @@ func (s *Set) describe(e *jsonschema.ValidationError) string {
 	case *kind.OneOf:
 		return "must match exactly one of its allowed forms"
 	case *kind.AdditionalProperties:
-		return fmt.Sprintf("has %s %s, which is not allowed here", plural(len(k.Properties), "key", "keys"), quoteAll(k.Properties))
+		return fmt.Sprintf("has %s %s, which is not allowed here", words.Plural(len(k.Properties), "key", "keys"), quoteAll(k.Properties))
 	case *kind.Required:
-		return fmt.Sprintf("is missing the required %s %s", plural(len(k.Missing), "key", "keys"), quoteAll(k.Missing))
+		return fmt.Sprintf("is missing the required %s %s", words.Plural(len(k.Missing), "key", "keys"), quoteAll(k.Missing))
 	case *kind.Type:
 		return fmt.Sprintf("must be %s, not %s", typeWords(k.Want), article(jsonType(k.Got)))
 	case *kind.FalseSchema:
@@ -155,13 +156,6 @@ func dedupe(list []string) []string {
 		}
 	}
 	return out
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // maxKey bounds how much of a key name from the file a message repeats.

@@ -19,7 +19,7 @@ func withCommitter(t testing.TB, name, email string) []string {
 // and whether the commit was made.
 func tryCommit(t *testing.T, r *testRepo, extra []string, args ...string) (string, bool) {
 	t.Helper()
-	return runIn(t, r.dir, cleanEnv(extra...), "git", append([]string{"commit", "-q"}, args...)...)
+	return runIn(t, r.Dir, cleanEnv(extra...), "git", append([]string{"commit", "-q"}, args...)...)
 }
 
 // TestAmendIsJudgedAgainstTheCommitItReplaces documents what git lets a
@@ -32,12 +32,12 @@ func tryCommit(t *testing.T, r *testRepo, extra []string, args ...string) (strin
 func TestAmendIsJudgedAgainstTheCommitItReplaces(t *testing.T) {
 	r := pushRepo(t)
 	appendProgress(r, "a typo in the evidnce", 21)
-	r.write(progressPath, strings.Replace(r.read(progressPath), "evidnce", "evidence", 1))
-	r.git("add", "-A")
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), "evidnce", "evidence", 1))
+	r.Git("add", "-A")
 	if out, ok := tryCommit(t, r, withCommitter(t, "Test Human", "human@example.com"), "--amend", "--no-edit"); ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("an amend that corrects its own entry was judged against its parent, not HEAD:\n%s", out)
 	}
-	r.git("reset", "-q", "--soft", "HEAD~1")
+	r.Git("reset", "-q", "--soft", "HEAD~1")
 	if out, ok := tryCommit(t, r, withCommitter(t, "Test Human", "human@example.com"), "-m", "progress, corrected"); !ok {
 		t.Fatalf("the corrected entry, committed on the true parent, was refused:\n%s", out)
 	}
@@ -54,12 +54,12 @@ func TestAgentAmendingAHumanCommit(t *testing.T) {
 	// commit, is refused at commit time.
 	r := pushRepo(t)
 	editIntent(r, "the human's refinement")
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	if out, ok := tryCommit(t, r, human, "-m", "refine intent"); !ok {
 		t.Fatalf("a human's intent edit was refused:\n%s", out)
 	}
 	editIntent(r, "the agent's rewrite")
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	if out, ok := tryCommit(t, r, agent, "--amend", "--no-edit"); ok || !strings.Contains(out, "small/ownership") {
 		t.Fatalf("an agent amending its intent edit into a human commit went through:\n%s", out)
 	}
@@ -67,9 +67,9 @@ func TestAgentAmendingAHumanCommit(t *testing.T) {
 	// An agent that amends only what it may edit gets through the commit,
 	// but the amended commit, judged whole against its parent at push time,
 	// is an agent commit that edits the intent.
-	r.write(progressPath, r.read(progressPath)+progressEntry("the agent's entry", 21))
-	r.git("checkout", "-q", "HEAD", "--", ".small/intent.small.yml")
-	r.git("add", "-A")
+	r.Write(progressPath, r.Read(progressPath)+progressEntry("the agent's entry", 21))
+	r.Git("checkout", "-q", "HEAD", "--", ".small/intent.small.yml")
+	r.Git("add", "-A")
 	if out, ok := tryCommit(t, r, agent, "--amend", "--no-edit"); !ok {
 		t.Fatalf("an agent amending a progress entry into a human commit was refused:\n%s", out)
 	}
@@ -83,33 +83,33 @@ func TestAgentAmendingAHumanCommit(t *testing.T) {
 // entry gets through the rebase; the push of the rebased branch does not.
 func TestRebaseContinueSkipsTheHooks(t *testing.T) {
 	r := pushRepo(t)
-	r.git("checkout", "-q", "-b", "feature")
+	r.Git("checkout", "-q", "-b", "feature")
 	appendProgress(r, "the branch's entry", 22)
 	if out, ok := push(t, r, "feature"); !ok {
 		t.Fatalf("pushing the feature branch was refused:\n%s", out)
 	}
-	r.git("checkout", "-q", "main")
-	fork := r.read(progressPath)
+	r.Git("checkout", "-q", "main")
+	fork := r.Read(progressPath)
 	appendProgress(r, "main's entry", 21)
 	if out, ok := push(t, r, "main"); !ok {
 		t.Fatalf("pushing main was refused:\n%s", out)
 	}
-	r.git("checkout", "-q", "feature")
-	if out, ok := runIn(t, r.dir, binEnv(t), "git", "rebase", "main"); ok {
+	r.Git("checkout", "-q", "feature")
+	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "rebase", "main"); ok {
 		t.Fatalf("the rebase did not stop on a conflict:\n%s", out)
 	}
 	// Resolved by dropping main's entry: the rebased commit rewrites what
 	// it is now based on.
-	r.write(progressPath, fork+progressEntry("the branch's entry", 22))
-	r.git("add", "-A")
-	if out, ok := runIn(t, r.dir, append(binEnv(t), "GIT_EDITOR=true"), "git", "rebase", "--continue"); !ok {
+	r.Write(progressPath, fork+progressEntry("the branch's entry", 22))
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, append(binEnv(t), "GIT_EDITOR=true"), "git", "rebase", "--continue"); !ok {
 		t.Fatalf("git rebase --continue ran a hook that refused:\n%s", out)
 	}
 	out, ok := push(t, r, "--force", "feature")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("the push of a rebase that dropped main's entry went through:\n%s", out)
 	}
-	if _, err := os.Stat(filepath.Join(r.dir, ".git", "rebase-merge")); err == nil {
+	if _, err := os.Stat(filepath.Join(r.Dir, ".git", "rebase-merge")); err == nil {
 		t.Fatal("the rebase is still in progress")
 	}
 }

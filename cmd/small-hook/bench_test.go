@@ -11,11 +11,11 @@ import (
 func BenchmarkStagedCheck(b *testing.B) {
 	r := newTestRepo(b)
 	r.copyDir(fixtureLarge, ".small")
-	r.commit("workspace")
+	r.Commit("workspace")
 	entry := strings.Replace(appendedEntry, "2026-11-22", "2027-01-01", 1)
-	r.write(progressPath, r.read(progressPath)+entry)
-	r.git("add", "-A")
-	e := &env{stdout: io.Discard, stderr: io.Discard, dir: r.dir, getenv: func(string) string { return "" }}
+	r.Write(progressPath, r.Read(progressPath)+entry)
+	r.Git("add", "-A")
+	e := &env{stdout: io.Discard, stderr: io.Discard, dir: r.Dir, getenv: func(string) string { return "" }}
 	for b.Loop() {
 		if code := run([]string{"check"}, e); code != exitOK {
 			b.Fatalf("exit %d", code)

@@ -86,7 +86,7 @@ func workspaceRepo(t *testing.T) *testRepo {
 	t.Helper()
 	r := newTestRepo(t)
 	r.copyDir(fixtureInit, ".small")
-	r.commit("small init")
+	r.Commit("small init")
 	return r
 }
 
@@ -161,8 +161,8 @@ func TestCheckStagedProgress(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r := workspaceRepo(t)
-			r.write(progressPath, tc.edit(t, r.read(progressPath)))
-			r.git("add", "-A")
+			r.Write(progressPath, tc.edit(t, r.Read(progressPath)))
+			r.Git("add", "-A")
 			code, out, errOut := r.check(nil, "check", "--format", "json")
 			if code != tc.want {
 				t.Fatalf("exit %d, want %d\n%s%s", code, tc.want, out, errOut)
@@ -197,7 +197,7 @@ func contains(list []string, s string) bool {
 
 func TestCheckDeletedProgressFails(t *testing.T) {
 	r := workspaceRepo(t)
-	r.git("rm", "-q", progressPath)
+	r.Git("rm", "-q", progressPath)
 	code, out, _ := r.check(nil, "check", "--format", "json")
 	if code != exitFindings || !contains(rulesOf(decodeReport(t, out)), "small/append-only") {
 		t.Fatalf("exit %d\n%s", code, out)
@@ -209,7 +209,7 @@ func TestCheckReferenceWorkspacesPassAll(t *testing.T) {
 		t.Run(filepath.Base(filepath.Dir(fixture)), func(t *testing.T) {
 			r := newTestRepo(t)
 			r.copyDir(fixture, ".small")
-			r.commit("workspace")
+			r.Commit("workspace")
 			for _, args := range [][]string{{"check", "--all"}, {"check", "--all", "--rev", "HEAD"}} {
 				code, out, errOut := r.check(nil, args...)
 				if code != exitOK {
@@ -223,7 +223,7 @@ func TestCheckReferenceWorkspacesPassAll(t *testing.T) {
 func TestCheckFirstCommit(t *testing.T) {
 	r := newTestRepo(t)
 	r.copyDir(fixtureInit, ".small")
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	code, out, errOut := r.check(nil, "check")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
@@ -233,16 +233,16 @@ func TestCheckFirstCommit(t *testing.T) {
 func TestCheckLargeProgressAppend(t *testing.T) {
 	r := newTestRepo(t)
 	r.copyDir(fixtureLarge, ".small")
-	r.commit("workspace")
+	r.Commit("workspace")
 	entry := strings.Replace(appendedEntry, "2026-11-22", "2027-01-01", 1)
 	entry = strings.Replace(entry, "ab1497cf5afa8dccde350b967d256c58aea53f18794ab590487f25e4f3a040f2", "22980d19369cecba5c57ddcc5ad3b8d34e4b3eb41b03dfe3fae06ef1ea2dab52", 1)
-	r.write(progressPath, r.read(progressPath)+entry)
-	r.git("add", "-A")
+	r.Write(progressPath, r.Read(progressPath)+entry)
+	r.Git("add", "-A")
 	if code, out, errOut := r.check(nil, "check"); code != exitOK {
 		t.Fatalf("append: exit %d\n%s%s", code, out, errOut)
 	}
-	r.write(progressPath, strings.Replace(r.read(progressPath), "task_id: task-2", "task_id: task-02", 1))
-	r.git("add", "-A")
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), "task_id: task-2", "task_id: task-02", 1))
+	r.Git("add", "-A")
 	if code, out, _ := r.check(nil, "check", "--format", "json"); code != exitFindings || !contains(rulesOf(decodeReport(t, out)), "small/append-only") {
 		t.Fatalf("edit: exit %d\n%s", code, out)
 	}
@@ -251,19 +251,19 @@ func TestCheckLargeProgressAppend(t *testing.T) {
 func TestCheckHonoursGitIndexFile(t *testing.T) {
 	r := workspaceRepo(t)
 	// The repository's own index holds a clean append...
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.git("add", "-A")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Git("add", "-A")
 	// ...while the index git hands to the hook rewrites history.
 	alt := filepath.Join(t.TempDir(), "next-index.lock")
-	data, err := os.ReadFile(filepath.Join(r.dir, ".git", "index"))
+	data, err := os.ReadFile(filepath.Join(r.Dir, ".git", "index"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(alt, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r.write(progressPath, strings.Replace(r.read(progressPath), "go test ./parser passed", "rewritten", 1))
-	r.gitEnv([]string{"GIT_INDEX_FILE=" + alt}, "add", progressPath)
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), "go test ./parser passed", "rewritten", 1))
+	r.GitEnv([]string{"GIT_INDEX_FILE=" + alt}, "add", progressPath)
 
 	if code, out, errOut := r.check(nil, "check"); code != exitOK {
 		t.Fatalf("repository index: exit %d\n%s%s", code, out, errOut)
@@ -276,15 +276,15 @@ func TestCheckHonoursGitIndexFile(t *testing.T) {
 func TestCheckLinkedWorktree(t *testing.T) {
 	r := workspaceRepo(t)
 	wt := filepath.Join(t.TempDir(), "wt")
-	r.git("worktree", "add", "-q", "-b", "feature", wt)
-	w := &testRepo{t: t, dir: wt}
-	w.write(progressPath, w.read(progressPath)+appendedEntry)
-	w.git("add", "-A")
+	r.Git("worktree", "add", "-q", "-b", "feature", wt)
+	w := repoAt(t, wt)
+	w.Write(progressPath, w.Read(progressPath)+appendedEntry)
+	w.Git("add", "-A")
 	if code, out, errOut := w.check(nil, "check"); code != exitOK {
 		t.Fatalf("append in worktree: exit %d\n%s%s", code, out, errOut)
 	}
-	w.write(progressPath, strings.Replace(w.read(progressPath), "go test ./parser passed", "rewritten", 1))
-	w.git("add", "-A")
+	w.Write(progressPath, strings.Replace(w.Read(progressPath), "go test ./parser passed", "rewritten", 1))
+	w.Git("add", "-A")
 	if code, out, _ := w.check(nil, "check"); code != exitFindings {
 		t.Fatalf("edit in worktree: exit %d\n%s", code, out)
 	}
@@ -292,13 +292,13 @@ func TestCheckLinkedWorktree(t *testing.T) {
 
 func TestCheckRangeReportsCommit(t *testing.T) {
 	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.commit("append progress")
-	r.write(progressPath, strings.Replace(r.read(progressPath), "go test ./parser passed", "rewritten", 1))
-	bad := r.commit("rewrite progress")
-	r.write("README.md", "unrelated\n")
-	r.commit("docs")
+	base := r.Git("rev-parse", "HEAD")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Commit("append progress")
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), "go test ./parser passed", "rewritten", 1))
+	bad := r.Commit("rewrite progress")
+	r.Write("README.md", "unrelated\n")
+	r.Commit("docs")
 
 	code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
 	if code != exitFindings {
@@ -327,16 +327,16 @@ func TestCheckCannotCheck(t *testing.T) {
 		dir  string
 		args []string
 	}{
-		{"misspelt flag", r.dir, []string{"check", "--bsae", "HEAD"}},
-		{"unknown format", r.dir, []string{"check", "--format", "xml"}},
+		{"misspelt flag", r.Dir, []string{"check", "--bsae", "HEAD"}},
+		{"unknown format", r.Dir, []string{"check", "--format", "xml"}},
 		{"not a repository", notRepo, []string{"check"}},
-		{"unknown revision", r.dir, []string{"check", "--base", "no-such-branch"}},
-		{"conflicting modes", r.dir, []string{"check", "--all", "--base", "HEAD"}},
-		{"bad output spec", r.dir, []string{"check", "--output", "sarif"}},
+		{"unknown revision", r.Dir, []string{"check", "--base", "no-such-branch"}},
+		{"conflicting modes", r.Dir, []string{"check", "--all", "--base", "HEAD"}},
+		{"bad output spec", r.Dir, []string{"check", "--output", "sarif"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			rr := &testRepo{t: t, dir: tc.dir}
+			rr := repoAt(t, tc.dir)
 			code, out, errOut := rr.check(nil, tc.args...)
 			if code != exitFailure {
 				t.Fatalf("exit %d, want %d\n%s%s", code, exitFailure, out, errOut)
@@ -350,8 +350,8 @@ func TestCheckCannotCheck(t *testing.T) {
 
 func TestTextOutputNamesFileLineAndRule(t *testing.T) {
 	r := workspaceRepo(t)
-	r.write(progressPath, strings.Replace(r.read(progressPath), "go test ./parser passed", "rewritten", 1))
-	r.git("add", "-A")
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), "go test ./parser passed", "rewritten", 1))
+	r.Git("add", "-A")
 	code, out, _ := r.check(nil, "check")
 	if code != exitFindings {
 		t.Fatalf("exit %d\n%s", code, out)

@@ -23,13 +23,13 @@ func TestTagCannotShadowTheBaseOfANewBranch(t *testing.T) {
 	t.Parallel()
 	origin := workspaceRepo(t)
 	remote := filepath.Join(t.TempDir(), "remote.git")
-	origin.git("clone", "-q", "--bare", origin.dir, remote)
-	clone := &testRepo{t: t, dir: filepath.Join(t.TempDir(), "clone")}
-	origin.git("clone", "-q", remote, clone.dir)
-	clone.git("checkout", "-q", "-b", "feature")
+	origin.Git("clone", "-q", "--bare", origin.Dir, remote)
+	clone := repoAt(t, filepath.Join(t.TempDir(), "clone"))
+	origin.Git("clone", "-q", remote, clone.Dir)
+	clone.Git("checkout", "-q", "-b", "feature")
 	rewriteProgress(clone)
-	head := clone.commit("rewrite an entry")
-	clone.git("tag", "origin/main", head)
+	head := clone.Commit("rewrite an entry")
+	clone.Git("tag", "origin/main", head)
 
 	payload := filepath.Join(t.TempDir(), "event.json")
 	if err := os.WriteFile(payload, []byte(newBranchPushPayload("feature", head)), 0o644); err != nil {
@@ -56,13 +56,13 @@ func TestTagCannotShadowTheBaseOfANewBranch(t *testing.T) {
 func TestNewBranchThroughTheAction(t *testing.T) {
 	r := workspaceRepo(t)
 	remote := filepath.Join(t.TempDir(), "remote.git")
-	r.git("clone", "-q", "--bare", r.dir, remote)
-	r.git("checkout", "-q", "-b", "feature")
+	r.Git("clone", "-q", "--bare", r.Dir, remote)
+	r.Git("checkout", "-q", "-b", "feature")
 	rewriteProgress(r)
-	head := r.commit("rewrite an entry")
-	r.git("push", "-q", remote, "feature")
+	head := r.Commit("rewrite an entry")
+	r.Git("push", "-q", remote, "feature")
 	checkout := filepath.Join(t.TempDir(), "checkout")
-	r.git("clone", "-q", "--no-local", "--single-branch", "-b", "feature", remote, checkout)
+	r.Git("clone", "-q", "--no-local", "--single-branch", "-b", "feature", remote, checkout)
 	run := runAction(t, checkout, nil, "push", newBranchPushPayload("feature", head))
 	if run.outputs["exit-code"] != "1" || !strings.Contains(run.log, "small/append-only") {
 		t.Fatalf("the Action did not judge the new branch against main (exit-code %q):\n%s", run.outputs["exit-code"], run.log)
@@ -76,9 +76,9 @@ func TestNewBranchThroughTheAction(t *testing.T) {
 func TestPushSemanticsNameTheirStage(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
-	r.write("README.md", "docs\n")
-	r.commit("docs")
+	base := r.Git("rev-parse", "HEAD")
+	r.Write("README.md", "docs\n")
+	r.Commit("docs")
 	for _, c := range []struct {
 		args  []string
 		stage string

@@ -24,7 +24,7 @@ func TestCLIWithoutArgumentsPrintsHelpAndFails(t *testing.T) {
 	// history rewrite staged, `small-hook` alone checks nothing and fails.
 	r := workspaceRepo(t)
 	rewriteProgress(r)
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	code, out, errOut := r.check(nil)
 	if code != exitFailure {
 		t.Fatalf("exit %d, want %d\n%s%s", code, exitFailure, out, errOut)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/words"
 )
 
 // origin is the history every repository shape of the conformance matrix
@@ -28,22 +29,22 @@ func newOrigin(t *testing.T) *origin {
 	t.Helper()
 	r := workspaceRepo(t)
 	for i := 0; i < 120; i++ {
-		r.write(fmt.Sprintf("src/d%d/f%03d.go", i%7, i), fmt.Sprintf("package d%d\n\nconst F%d = %d\n", i%7, i, i))
+		r.Write(fmt.Sprintf("src/d%d/f%03d.go", i%7, i), fmt.Sprintf("package d%d\n\nconst F%d = %d\n", i%7, i, i))
 	}
-	r.write("docs/readme.md", "docs\n")
-	o := &origin{dir: r.dir, base: r.commit("sources")}
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	o.clean = r.commit("progress")
+	r.Write("docs/readme.md", "docs\n")
+	o := &origin{dir: r.Dir, base: r.Commit("sources")}
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	o.clean = r.Commit("progress")
 	editIntent(r, "rewritten by an agent")
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-	o.agent = r.git("rev-parse", "HEAD")
-	r.git("checkout", "-q", "-b", "rewritten", o.base)
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	o.agent = r.Git("rev-parse", "HEAD")
+	r.Git("checkout", "-q", "-b", "rewritten", o.base)
 	rewriteProgress(r)
-	o.rewritten = r.commit("rewrite")
-	r.git("checkout", "-q", "main")
-	r.git("config", "uploadpack.allowFilter", "true")
-	r.git("config", "uploadpack.allowAnySHA1InWant", "true")
+	o.rewritten = r.Commit("rewrite")
+	r.Git("checkout", "-q", "main")
+	r.Git("config", "uploadpack.allowFilter", "true")
+	r.Git("config", "uploadpack.allowAnySHA1InWant", "true")
 	return o
 }
 
@@ -63,11 +64,11 @@ type shape struct {
 // commands of after, run in the clone.
 func cloneShape(name, reader string, args []string, after ...[]string) shape {
 	return shape{name: name, reader: reader, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-		dst := filepath.Join(parent.dir, "clone")
-		parent.git(append(append([]string{"clone", "-q"}, args...), o.source(args), dst)...)
-		c := &testRepo{t: t, dir: dst}
+		dst := filepath.Join(parent.Dir, "clone")
+		parent.Git(append(append([]string{"clone", "-q"}, args...), o.source(args), dst)...)
+		c := repoAt(t, dst)
 		for _, cmd := range after {
-			c.git(cmd...)
+			c.Git(cmd...)
 		}
 		return dst, nil
 	}}
@@ -90,13 +91,13 @@ func conformanceShapes() []shape {
 		cloneShape("packed", gitdiff.ReaderFast, nil, []string{"gc", "-q"}),
 		cloneShape("shared clone", gitdiff.ReaderGit, []string{"--shared"}),
 		{name: "reference clone", reader: gitdiff.ReaderGit, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			dst := filepath.Join(parent.dir, "clone")
-			parent.git("clone", "-q", "--reference", o.dir, "file://"+o.dir, dst)
+			dst := filepath.Join(parent.Dir, "clone")
+			parent.Git("clone", "-q", "--reference", o.dir, "file://"+o.dir, dst)
 			return dst, nil
 		}},
 		{name: "relative alternates", reader: gitdiff.ReaderGit, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			dst := filepath.Join(parent.dir, "clone")
-			parent.git("clone", "-q", "--shared", o.dir, dst)
+			dst := filepath.Join(parent.Dir, "clone")
+			parent.Git("clone", "-q", "--shared", o.dir, dst)
 			objects := filepath.Join(dst, ".git", "objects")
 			rel, err := filepath.Rel(objects, filepath.Join(o.dir, ".git", "objects"))
 			if err != nil {
@@ -106,9 +107,9 @@ func conformanceShapes() []shape {
 			return dst, nil
 		}},
 		{name: "chained alternates", reader: gitdiff.ReaderGit, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			middle, dst := filepath.Join(parent.dir, "middle"), filepath.Join(parent.dir, "clone")
-			parent.git("clone", "-q", "--shared", o.dir, middle)
-			parent.git("clone", "-q", "--shared", middle, dst)
+			middle, dst := filepath.Join(parent.Dir, "middle"), filepath.Join(parent.Dir, "clone")
+			parent.Git("clone", "-q", "--shared", o.dir, middle)
+			parent.Git("clone", "-q", "--shared", middle, dst)
 			return dst, nil
 		}},
 		cloneShape("blobless partial clone", gitdiff.ReaderGit, []string{"--filter=blob:none"}),
@@ -117,19 +118,19 @@ func conformanceShapes() []shape {
 		cloneShape("index v4", gitdiff.ReaderFast, nil, []string{"update-index", "--index-version", "4"}),
 		cloneShape("sparse index", gitdiff.ReaderGit, nil, []string{"sparse-checkout", "set", "--sparse-index", ".small"}),
 		{name: "linked worktree", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			dst, wt := filepath.Join(parent.dir, "clone"), filepath.Join(parent.dir, "worktree")
-			parent.git("clone", "-q", o.dir, dst)
-			(&testRepo{t: t, dir: dst}).git("worktree", "add", "-q", "--detach", wt, "main")
+			dst, wt := filepath.Join(parent.Dir, "clone"), filepath.Join(parent.Dir, "worktree")
+			parent.Git("clone", "-q", o.dir, dst)
+			repoAt(t, dst).Git("worktree", "add", "-q", "--detach", wt, "main")
 			return wt, nil
 		}},
 		{name: "bare", bare: true, reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			dst := filepath.Join(parent.dir, "bare.git")
-			parent.git("clone", "-q", "--bare", o.dir, dst)
+			dst := filepath.Join(parent.Dir, "bare.git")
+			parent.Git("clone", "-q", "--bare", o.dir, dst)
 			return dst, nil
 		}},
 		{name: "GIT_INDEX_FILE", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			dst := filepath.Join(parent.dir, "clone")
-			parent.git("clone", "-q", o.dir, dst)
+			dst := filepath.Join(parent.Dir, "clone")
+			parent.Git("clone", "-q", o.dir, dst)
 			index := filepath.Join(dst, ".git", "other-index")
 			writeFileMode(t, index, readFile(t, filepath.Join(dst, ".git", "index")))
 			return dst, map[string]string{"GIT_INDEX_FILE": index}
@@ -169,15 +170,15 @@ var conformanceModes = []conformanceMode{
 // the repository at dir, with the check's environment (GIT_INDEX_FILE).
 func stageChange(t *testing.T, dir string, env map[string]string) {
 	t.Helper()
-	r := &testRepo{t: t, dir: dir}
+	r := repoAt(t, dir)
 	rewriteProgress(r)
 	editIntent(r, "rewritten again by an agent")
-	r.write(".small/plan.small.yml", "tasks: [\n")
+	r.Write(".small/plan.small.yml", "tasks: [\n")
 	var extra []string
 	for k, v := range env {
 		extra = append(extra, k+"="+v)
 	}
-	r.gitEnv(extra, "add", "-A", ".small")
+	r.GitEnv(extra, "add", "-A", ".small")
 }
 
 // shapeVerdict runs a check and returns what it decided (exit code, counts and
@@ -189,14 +190,14 @@ func shapeVerdict(t *testing.T, dir string, env map[string]string, args []string
 	for k, v := range env {
 		vars[k] = v
 	}
-	code, out, errOut := (&testRepo{t: t, dir: dir}).check(vars, append(args, "--format", "json")...)
+	code, out, errOut := repoAt(t, dir).check(vars, append(args, "--format", "json")...)
 	if code == exitFailure {
 		return fmt.Sprintf("exit 2: %s", errOut), ""
 	}
 	rep := decodeReport(t, out)
 	var lines []string
 	for _, f := range rep.Findings {
-		lines = append(lines, fmt.Sprintf("%s %s %s:%d %s", f.Severity, f.Rule, f.Path, f.Line, short(f.Commit)))
+		lines = append(lines, fmt.Sprintf("%s %s %s:%d %s", f.Severity, f.Rule, f.Path, f.Line, words.ShortID(f.Commit)))
 	}
 	sort.Strings(lines)
 	return fmt.Sprintf("exit %d, %d commits, %d files\n%s", code, rep.Summary.Commits, rep.Summary.Files, strings.Join(lines, "\n")), rep.Reader
@@ -213,7 +214,7 @@ func TestConformanceMatrix(t *testing.T) {
 	writeFileMode(t, msg, "Refine the workspace\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n")
 	reference := map[string]string{}
 	plain := conformanceShapes()[0]
-	dir, env := plain.build(t, o, &testRepo{t: t, dir: t.TempDir()})
+	dir, env := plain.build(t, o, repoAt(t, t.TempDir()))
 	stageChange(t, dir, env)
 	for _, m := range conformanceModes {
 		reference[m.name], _ = shapeVerdict(t, dir, env, m.args(o, msg))
@@ -225,7 +226,7 @@ func TestConformanceMatrix(t *testing.T) {
 	for _, s := range conformanceShapes() {
 		t.Run(s.name, func(t *testing.T) {
 			t.Parallel()
-			dir, env := s.build(t, o, &testRepo{t: t, dir: t.TempDir()})
+			dir, env := s.build(t, o, repoAt(t, t.TempDir()))
 			if !s.bare {
 				stageChange(t, dir, env)
 			}
@@ -270,13 +271,13 @@ func TestPreReceiveReadsTheQuarantine(t *testing.T) {
 	_, env := withBinary(t)
 	for _, limit := range []string{"100", "100000"} {
 		t.Run("receive.unpackLimit="+limit, func(t *testing.T) {
-			parent := &testRepo{t: t, dir: t.TempDir()}
-			server := filepath.Join(parent.dir, "server.git")
-			parent.git("init", "-q", "--bare", server)
-			s := &testRepo{t: t, dir: server}
-			s.git("config", "receive.unpackLimit", limit)
-			origin := &testRepo{t: t, dir: o.dir}
-			origin.git("push", "-q", server, o.base+"~1:refs/heads/main")
+			parent := repoAt(t, t.TempDir())
+			server := filepath.Join(parent.Dir, "server.git")
+			parent.Git("init", "-q", "--bare", server)
+			s := repoAt(t, server)
+			s.Git("config", "receive.unpackLimit", limit)
+			origin := repoAt(t, o.dir)
+			origin.Git("push", "-q", server, o.base+"~1:refs/heads/main")
 			hook := filepath.Join(server, "hooks", "pre-receive")
 			writeFileMode(t, hook, "#!/bin/sh\nstatus=0\nwhile read old new ref; do\n\tsmall-hook check --base \"$old\" --head \"$new\" || status=1\ndone\nexit $status\n")
 			if err := os.Chmod(hook, 0o755); err != nil {
@@ -285,7 +286,7 @@ func TestPreReceiveReadsTheQuarantine(t *testing.T) {
 			if out, ok := runIn(t, o.dir, env, "git", "push", server, o.clean+":refs/heads/main"); !ok {
 				t.Fatalf("the clean push was refused:\n%s", out)
 			}
-			if got := s.git("rev-parse", "main"); got != o.clean {
+			if got := s.Git("rev-parse", "main"); got != o.clean {
 				t.Fatalf("the server's main is %s, want %s", got, o.clean)
 			}
 			out, ok := runIn(t, o.dir, env, "git", "push", server, o.agent+":refs/heads/main")
@@ -300,13 +301,13 @@ func TestPreReceiveReadsTheQuarantine(t *testing.T) {
 // with the reason, whichever reader the probe picks.
 func TestSHA256RepositoriesSayWhy(t *testing.T) {
 	t.Parallel()
-	r := &testRepo{t: t, dir: t.TempDir()}
-	r.git("init", "-q", "-b", "main", "--object-format=sha256")
+	r := repoAt(t, t.TempDir())
+	r.Git("init", "-q", "-b", "main", "--object-format=sha256")
 	r.copyDir(fixtureInit, ".small")
-	r.commit("small init")
+	r.Commit("small init")
 	for _, asked := range []string{"", gitdiff.ReaderGit} {
 		for _, m := range conformanceModes {
-			code, _, errOut := r.check(map[string]string{"SMALL_HOOK_READER": asked}, m.args(&origin{base: "HEAD", agent: "HEAD", rewritten: "HEAD"}, filepath.Join(r.dir, ".git", "COMMIT_EDITMSG"))...)
+			code, _, errOut := r.check(map[string]string{"SMALL_HOOK_READER": asked}, m.args(&origin{base: "HEAD", agent: "HEAD", rewritten: "HEAD"}, filepath.Join(r.Dir, ".git", "COMMIT_EDITMSG"))...)
 			if code != exitFailure || !strings.Contains(errOut, "sha256 ids") || !strings.Contains(errOut, "SHA-1 repositories only") {
 				t.Errorf("%s, reader %q: exit %d, %q", m.name, asked, code, errOut)
 			}
@@ -323,24 +324,24 @@ func TestSHA256RepositoriesSayWhy(t *testing.T) {
 func TestReftableRepositories(t *testing.T) {
 	t.Parallel()
 	o := newOrigin(t)
-	parent := &testRepo{t: t, dir: t.TempDir()}
-	dst := filepath.Join(parent.dir, "reftable")
-	if out, ok := runIn(t, parent.dir, cleanEnv(), "git", "clone", "-q", "--ref-format=reftable", o.dir, dst); !ok {
+	parent := repoAt(t, t.TempDir())
+	dst := filepath.Join(parent.Dir, "reftable")
+	if out, ok := runIn(t, parent.Dir, cleanEnv(), "git", "clone", "-q", "--ref-format=reftable", o.dir, dst); !ok {
 		if !strings.Contains(out, "ref-format") {
 			t.Fatalf("git refuses a reftable clone for another reason than not knowing the format:\n%s", out)
 		}
-		parent.git("clone", "-q", o.dir, dst)
-		c := &testRepo{t: t, dir: dst}
-		c.git("config", "core.repositoryFormatVersion", "1")
-		c.git("config", "extensions.refStorage", "reftable")
+		parent.Git("clone", "-q", o.dir, dst)
+		c := repoAt(t, dst)
+		c.Git("config", "core.repositoryFormatVersion", "1")
+		c.Git("config", "extensions.refStorage", "reftable")
 		code, _, errOut := c.check(nil, "check", "--base", o.base)
 		if code != exitFailure || !strings.Contains(errOut, "refstorage") {
 			t.Fatalf("a repository claiming reftable refs on a git without them: exit %d, %q", code, errOut)
 		}
 		return
 	}
-	plain := filepath.Join(parent.dir, "plain")
-	parent.git("clone", "-q", o.dir, plain)
+	plain := filepath.Join(parent.Dir, "plain")
+	parent.Git("clone", "-q", o.dir, plain)
 	args := []string{"check", "--base", o.base, "--head", "main"}
 	want, _ := shapeVerdict(t, plain, nil, args)
 	if got, reader := shapeVerdict(t, dst, nil, args); got != want || reader != gitdiff.ReaderGit {

@@ -25,10 +25,10 @@ func TestOneProblemOneFinding(t *testing.T) {
 		says       string
 	}{
 		{"a new progress entry's timestamp", progressPath, func(r *testRepo) string {
-			return r.read(progressPath) + unquote(appendedEntry)
+			return r.Read(progressPath) + unquote(appendedEntry)
 		}, "timestamp must be a string, not an unquoted YAML timestamp: quote it"},
 		{"an old progress entry's timestamp", progressPath, func(r *testRepo) string {
-			return unquote(r.read(progressPath))
+			return unquote(r.Read(progressPath))
 		}, "timestamp must be a string, not an unquoted YAML timestamp: quote it"},
 		{"an artifact's created date", artifactPath, func(r *testRepo) string {
 			v1 := smpFixture(t, "llm-context-research.v1.md")
@@ -39,8 +39,8 @@ func TestOneProblemOneFinding(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			r := workspaceRepo(t)
-			r.write(c.path, c.edit(r))
-			r.git("add", "-A")
+			r.Write(c.path, c.edit(r))
+			r.Git("add", "-A")
 			code, out, _ := r.check(nil, "check", "--format", "json")
 			rep := decodeReport(t, out)
 			if code != exitFindings || len(rep.Findings) != 1 || !strings.Contains(rep.Findings[0].Message, c.says) {

@@ -18,43 +18,43 @@ func TestPreCommitFramework(t *testing.T) {
 	env := preCommitEnv(t)
 	snapshot := snapshotWorkingTree(t)
 	r := workspaceRepo(t)
-	config := "repos:\n- repo: " + snapshot.dir + "\n  rev: " + snapshot.git("rev-parse", "HEAD") +
+	config := "repos:\n- repo: " + snapshot.Dir + "\n  rev: " + snapshot.Git("rev-parse", "HEAD") +
 		"\n  hooks:\n  - id: small-hook\n  - id: small-hook-commit-msg\n  - id: small-hook-push\n"
-	r.write(".pre-commit-config.yaml", config)
-	r.commit("pre-commit config")
-	if out, ok := runIn(t, r.dir, env, "pre-commit", "install", "--hook-type", "pre-commit",
+	r.Write(".pre-commit-config.yaml", config)
+	r.Commit("pre-commit config")
+	if out, ok := runIn(t, r.Dir, env, "pre-commit", "install", "--hook-type", "pre-commit",
 		"--hook-type", "commit-msg", "--hook-type", "pre-push"); !ok {
 		t.Fatalf("pre-commit install: %s", out)
 	}
 	remote := filepath.Join(t.TempDir(), "remote.git")
-	r.git("init", "-q", "--bare", remote)
-	r.git("remote", "add", "origin", remote)
+	r.Git("init", "-q", "--bare", remote)
+	r.Git("remote", "add", "origin", remote)
 	// pre-commit gives no range for a branch holding the root commit, so the
 	// first push goes without the hook.
-	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "--no-verify", "origin", "main"); !ok {
+	if out, ok := runIn(t, r.Dir, env, "git", "push", "-q", "--no-verify", "origin", "main"); !ok {
 		t.Fatal(out)
 	}
 
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.git("add", "-A")
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-m", "progress"); !ok {
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-m", "progress"); !ok {
 		t.Fatalf("a legitimate commit was refused through pre-commit:\n%s", out)
 	}
 	assertPreCommitBuiltSnapshot(t, env, snapshot)
-	if out, ok := runIn(t, r.dir, env, "git", "push", "origin", "main"); !ok {
+	if out, ok := runIn(t, r.Dir, env, "git", "push", "origin", "main"); !ok {
 		t.Fatalf("a legitimate push was refused through pre-commit:\n%s", out)
 	}
 	refuseAgentIntentEdit(t, r, env)
 	rewriteProgress(r)
-	r.git("add", "-A")
-	out, ok := runIn(t, r.dir, env, "git", "commit", "-m", "rewrite")
+	r.Git("add", "-A")
+	out, ok := runIn(t, r.Dir, env, "git", "commit", "-m", "rewrite")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("pre-commit let a history rewrite through git commit:\n%s", out)
 	}
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "--no-verify", "-m", "rewrite"); !ok {
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "--no-verify", "-m", "rewrite"); !ok {
 		t.Fatal(out)
 	}
-	out, ok = runIn(t, r.dir, env, "git", "push", "origin", "main")
+	out, ok = runIn(t, r.Dir, env, "git", "push", "origin", "main")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("pre-commit let a history rewrite through git push:\n%s", out)
 	}
@@ -80,7 +80,7 @@ func assertPreCommitBuiltSnapshot(t *testing.T, env []string, snapshot *testRepo
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(got) != snapshot.read(name) {
+		if string(got) != snapshot.Read(name) {
 			t.Errorf("pre-commit's clone holds another %s than the working tree (rewritten by the build?)", name)
 		}
 	}
@@ -102,21 +102,21 @@ func TestGitHubAction(t *testing.T) {
 			map[string]string{"sarif-file": "results.sarif"}, "1",
 			"::error file=.small/progress.small.yml,line=", "small/append-only", true},
 		{"a pull request appending progress passes", func(r *testRepo) {
-			r.write(progressPath, r.read(progressPath)+appendedEntry)
+			r.Write(progressPath, r.Read(progressPath)+appendedEntry)
 		}, nil, "0", "", "", false},
 		{"extra arguments are passed on", rewriteProgress,
 			map[string]string{"args": "--format text"}, "1", "", "", false},
 		{"a configuration that cannot be read fails as could-not-check", func(r *testRepo) {
-			r.write(progressPath, r.read(progressPath)+appendedEntry)
+			r.Write(progressPath, r.Read(progressPath)+appendedEntry)
 		}, map[string]string{"config-path": "missing/.small-hook.yml"}, "2", "", "", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := workspaceRepo(t)
-			base := r.git("rev-parse", "HEAD")
+			base := r.Git("rev-parse", "HEAD")
 			c.change(r)
-			head := r.commit("pull request change")
-			run := runAction(t, r.dir, c.inputs, "pull_request", pullRequestEvent(base, head))
+			head := r.Commit("pull request change")
+			run := runAction(t, r.Dir, c.inputs, "pull_request", pullRequestEvent(base, head))
 			if !run.didRun("Build small-hook") {
 				t.Fatalf("the action used at a branch did not build small-hook (ran %v):\n%s", run.ran, run.log)
 			}
@@ -148,7 +148,7 @@ func TestGitHubAction(t *testing.T) {
 			if c.inputs["args"] != "" && (strings.Contains(run.log, "::error ") || !strings.Contains(run.log, "small/append-only")) {
 				t.Errorf("args did not switch the output to text:\n%s", run.log)
 			}
-			sarif, err := os.ReadFile(filepath.Join(r.dir, "results.sarif"))
+			sarif, err := os.ReadFile(filepath.Join(r.Dir, "results.sarif"))
 			if c.sarif && (err != nil || !strings.Contains(string(sarif), `"ruleId": "small/append-only"`)) {
 				t.Errorf("the SARIF file lacks the finding: %v", err)
 			}

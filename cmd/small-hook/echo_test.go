@@ -29,11 +29,11 @@ func echoSecrets() map[string]string {
 // timestamp, an artifact id.
 func echoRepo(t *testing.T, s map[string]string) *testRepo {
 	r := workspaceRepo(t)
-	r.write(artifactPath, smpFixture(t, "llm-context-research.v1.md"))
-	r.commit("artifact")
-	plan := strings.Replace(r.read(".small/plan.small.yml"), `small_version: "1.0.0"`, `small_version: "`+s["version"]+`"`, 1)
-	r.write(".small/plan.small.yml", plan)
-	r.write(".small/handoff.small.yml", strings.Replace(strings.Replace(r.read(".small/handoff.small.yml"),
+	r.Write(artifactPath, smpFixture(t, "llm-context-research.v1.md"))
+	r.Commit("artifact")
+	plan := strings.Replace(r.Read(".small/plan.small.yml"), `small_version: "1.0.0"`, `small_version: "`+s["version"]+`"`, 1)
+	r.Write(".small/plan.small.yml", plan)
+	r.Write(".small/handoff.small.yml", strings.Replace(strings.Replace(r.Read(".small/handoff.small.yml"),
 		"resume:\n", "resume:\n    current_task_id: "+s["handoff"]+"\n", 1),
 		"ab1497cf5afa8dccde350b967d256c58aea53f18794ab590487f25e4f3a040f2", s["replay"], 1))
 	entry := strings.NewReplacer(
@@ -41,9 +41,9 @@ func echoRepo(t *testing.T, s map[string]string) *testRepo {
 		`"2026-11-22T10:20:00.000000001Z"`, `"`+s["timestamp"]+`"`,
 		"status: completed", s["key"]+": completed",
 	).Replace(appendedEntry)
-	r.write(progressPath, r.read(progressPath)+entry)
-	r.write(artifactPath, strings.Replace(r.read(artifactPath), "id: 'artifact:llm-context-research'", "id: 'artifact:"+s["artifact"]+"'", 1))
-	r.git("add", "-A")
+	r.Write(progressPath, r.Read(progressPath)+entry)
+	r.Write(artifactPath, strings.Replace(r.Read(artifactPath), "id: 'artifact:llm-context-research'", "id: 'artifact:"+s["artifact"]+"'", 1))
+	r.Git("add", "-A")
 	return r
 }
 

@@ -46,13 +46,13 @@ func TestErrorsSayWhatFailed(t *testing.T) {
 func TestShallowCloneMessageSaysItOnce(t *testing.T) {
 	r := workspaceRepo(t)
 	for i := 0; i < 3; i++ {
-		r.write("f", fmt.Sprint(i))
-		r.commit("c")
+		r.Write("f", fmt.Sprint(i))
+		r.Commit("c")
 	}
 	clone := filepath.Join(t.TempDir(), "c")
-	r.git("clone", "-q", "--depth", "1", "file://"+r.dir, clone)
-	c := &testRepo{t: t, dir: clone}
-	for _, args := range [][]string{{"--base", "HEAD~2"}, {"--history"}, {"--base", r.git("rev-list", "--max-parents=0", "HEAD")}} {
+	r.Git("clone", "-q", "--depth", "1", "file://"+r.Dir, clone)
+	c := repoAt(t, clone)
+	for _, args := range [][]string{{"--base", "HEAD~2"}, {"--history"}, {"--base", r.Git("rev-list", "--max-parents=0", "HEAD")}} {
 		code, _, errOut := c.check(nil, append([]string{"check"}, args...)...)
 		if code != exitFailure || strings.Count(errOut, "shallow clone") != 1 || strings.Count(errOut, "not in this clone") != 0 || !strings.Contains(errOut, "fetch-depth: 0") {
 			t.Errorf("%v: exit %d, %q", args, code, errOut)
@@ -66,13 +66,13 @@ func TestShallowCloneMessageSaysItOnce(t *testing.T) {
 func TestProcessEnvironmentIsNotRead(t *testing.T) {
 	outer := workspaceRepo(t)
 	rewriteProgress(outer)
-	outer.git("add", "-A")
+	outer.Git("add", "-A")
 	r := workspaceRepo(t)
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.git("add", "-A")
-	t.Setenv("GIT_DIR", filepath.Join(outer.dir, ".git"))
-	t.Setenv("GIT_WORK_TREE", outer.dir)
-	t.Setenv("GIT_INDEX_FILE", filepath.Join(outer.dir, ".git", "index"))
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Git("add", "-A")
+	t.Setenv("GIT_DIR", filepath.Join(outer.Dir, ".git"))
+	t.Setenv("GIT_WORK_TREE", outer.Dir)
+	t.Setenv("GIT_INDEX_FILE", filepath.Join(outer.Dir, ".git", "index"))
 	if code, out, errOut := r.check(nil, "check"); code != exitOK {
 		t.Fatalf("the process's GIT_* variables were read: exit %d\n%s%s", code, out, errOut)
 	}

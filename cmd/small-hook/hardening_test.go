@@ -45,7 +45,7 @@ func TestHostileContent(t *testing.T) {
 		bomb += n + ": &" + n + " [" + strings.Repeat("*"+prev+", ", 9) + "*" + prev + "]\n"
 		prev = n
 	}
-	progress := func(r *testRepo) string { return r.read(progressPath) }
+	progress := func(r *testRepo) string { return r.Read(progressPath) }
 	cases := []struct {
 		name    string
 		path    string
@@ -78,7 +78,7 @@ func TestHostileContent(t *testing.T) {
 		}, exitOK, ""},
 		{"governed path that is a directory", ".small/progress.small.yml.d/entry", func(*testRepo) string { return "x\n" }, exitFindings, "small/layout"},
 		{"artifact of an AWP workspace that is binary", "artifacts/blob.md", func(r *testRepo) string {
-			r.write(".awp/workspace.json", "{}")
+			r.Write(".awp/workspace.json", "{}")
 			return "---\n\x00\x01\n---\n"
 		}, exitFindings, "smp/parse"},
 	}
@@ -86,8 +86,8 @@ func TestHostileContent(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			r := workspaceRepo(t)
-			r.write(tc.path, tc.content(r))
-			r.git("add", "-A")
+			r.Write(tc.path, tc.content(r))
+			r.Git("add", "-A")
 			expect(t, r, tc.code, tc.rule, "check")
 			expect(t, r, tc.code, tc.rule, "check", "--all")
 		})
@@ -97,17 +97,17 @@ func TestHostileContent(t *testing.T) {
 func TestSymlinkAndSubmoduleAreReported(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	r.remove(".small/plan.small.yml")
-	if err := os.Symlink("/etc/passwd", filepath.Join(r.dir, ".small", "plan.small.yml")); err != nil {
+	r.Remove(".small/plan.small.yml")
+	if err := os.Symlink("/etc/passwd", filepath.Join(r.Dir, ".small", "plan.small.yml")); err != nil {
 		testskip.Skip(t, "the file system has no symbolic links: %v", err)
 	}
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	expect(t, r, exitFindings, "small/parse", "check")
 
 	s := workspaceRepo(t)
 	sub := newTestRepo(t)
-	sub.commit("sub")
-	s.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.dir, ".small/vendor")
+	sub.Commit("sub")
+	s.Git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.Dir, ".small/vendor")
 	expect(t, s, exitFindings, "small/layout", "check")
 }
 
@@ -118,18 +118,18 @@ func TestHugeProgressFile(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
 	var b strings.Builder
-	b.WriteString(r.read(progressPath))
+	b.WriteString(r.Read(progressPath))
 	for i := 0; b.Len() < 50<<20; i++ {
 		fmt.Fprintf(&b, "    - evidence: historical run passed with a long note to fill the file up quickly\n      task_id: task-1\n      timestamp: \"2026-11-22T11:00:00.%09dZ\"\n", i)
 	}
-	r.write(progressPath, b.String())
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "50 MB of progress")
-	r.write(progressPath, b.String()+strings.Replace(appendedEntry, "2026-11-22T10:20:00", "2026-11-23T10:20:00", 1))
-	r.git("add", "-A")
+	r.Write(progressPath, b.String())
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "50 MB of progress")
+	r.Write(progressPath, b.String()+strings.Replace(appendedEntry, "2026-11-22T10:20:00", "2026-11-23T10:20:00", 1))
+	r.Git("add", "-A")
 	expect(t, r, exitOK, "", "check")
-	r.write(progressPath, strings.Replace(b.String(), "task_id: task-2", "task_id: task-9", 1))
-	r.git("add", "-A")
+	r.Write(progressPath, strings.Replace(b.String(), "task_id: task-2", "task_id: task-9", 1))
+	r.Git("add", "-A")
 	expect(t, r, exitFindings, "small/parse", "check")
 }
 
@@ -137,17 +137,17 @@ func TestUnusualRepositories(t *testing.T) {
 	t.Run("detached HEAD", func(t *testing.T) {
 		t.Parallel()
 		r := workspaceRepo(t)
-		r.git("checkout", "-q", "--detach")
-		r.write(progressPath, r.read(progressPath)+appendedEntry)
-		r.git("add", "-A")
+		r.Git("checkout", "-q", "--detach")
+		r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+		r.Git("add", "-A")
 		expect(t, r, exitOK, "", "check")
 	})
 	t.Run("GIT_DIR and GIT_WORK_TREE", func(t *testing.T) {
 		r := workspaceRepo(t)
 		rewriteProgress(r)
-		r.git("add", "-A")
-		other := &testRepo{t: t, dir: t.TempDir()}
-		vars := map[string]string{"GIT_DIR": filepath.Join(r.dir, ".git"), "GIT_WORK_TREE": r.dir}
+		r.Git("add", "-A")
+		other := repoAt(t, t.TempDir())
+		vars := map[string]string{"GIT_DIR": filepath.Join(r.Dir, ".git"), "GIT_WORK_TREE": r.Dir}
 		code, out, errOut := other.check(vars, "check", "--format", "json")
 		if code != exitFindings || !contains(rulesOf(decodeReport(t, out)), "small/append-only") {
 			t.Fatalf("GIT_DIR and GIT_WORK_TREE: exit %d\n%s%s", code, out, errOut)
@@ -156,12 +156,12 @@ func TestUnusualRepositories(t *testing.T) {
 	t.Run("bare repository in range mode", func(t *testing.T) {
 		t.Parallel()
 		r := workspaceRepo(t)
-		base := r.git("rev-parse", "HEAD")
+		base := r.Git("rev-parse", "HEAD")
 		rewriteProgress(r)
-		r.commit("rewrite")
+		r.Commit("rewrite")
 		bare := filepath.Join(t.TempDir(), "bare.git")
-		r.git("clone", "-q", "--bare", r.dir, bare)
-		b := &testRepo{t: t, dir: bare}
+		r.Git("clone", "-q", "--bare", r.Dir, bare)
+		b := repoAt(t, bare)
 		expect(t, b, exitFindings, "small/append-only", "check", "--base", base)
 		expect(t, b, exitFailure, "", "check")
 	})
@@ -169,16 +169,16 @@ func TestUnusualRepositories(t *testing.T) {
 		t.Parallel()
 		r := workspaceRepo(t)
 		for i := 0; i < 3; i++ {
-			r.write("f", strconv.Itoa(i))
-			r.commit("c")
+			r.Write("f", strconv.Itoa(i))
+			r.Commit("c")
 		}
 		clone := filepath.Join(t.TempDir(), "c")
-		r.git("clone", "-q", "--depth", "1", "file://"+r.dir, clone)
-		c := &testRepo{t: t, dir: clone}
+		r.Git("clone", "-q", "--depth", "1", "file://"+r.Dir, clone)
+		c := repoAt(t, clone)
 		if got, _, _ := c.check(nil, "check", "--base", "HEAD~3"); got != exitFailure {
 			t.Fatalf("exit %d", got)
 		}
-		first := r.git("rev-list", "--max-parents=0", "HEAD")
+		first := r.Git("rev-list", "--max-parents=0", "HEAD")
 		got, _, errOut := c.check(nil, "check", "--base", first)
 		if got != exitFailure || !strings.Contains(errOut, "fetch-depth: 0") {
 			t.Fatalf("a base beyond the shallow boundary: exit %d, %q", got, errOut)
@@ -187,39 +187,39 @@ func TestUnusualRepositories(t *testing.T) {
 	t.Run("split index", func(t *testing.T) {
 		t.Parallel()
 		r := workspaceRepo(t)
-		r.git("update-index", "--split-index")
+		r.Git("update-index", "--split-index")
 		rewriteProgress(r)
-		r.git("add", "-A")
+		r.Git("add", "-A")
 		expect(t, r, exitFindings, "small/append-only", "check")
 	})
 	t.Run("sparse checkout", func(t *testing.T) {
 		t.Parallel()
 		r := workspaceRepo(t)
-		r.write("docs/a.md", "a\n")
-		r.commit("docs")
-		r.git("sparse-checkout", "set", ".small")
-		r.write(progressPath, r.read(progressPath)+appendedEntry)
-		r.git("add", "-A")
+		r.Write("docs/a.md", "a\n")
+		r.Commit("docs")
+		r.Git("sparse-checkout", "set", ".small")
+		r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+		r.Git("add", "-A")
 		expect(t, r, exitOK, "", "check")
 	})
 	t.Run("SHA-256 repository", func(t *testing.T) {
 		t.Parallel()
-		r := &testRepo{t: t, dir: t.TempDir()}
-		r.git("init", "-q", "--object-format=sha256")
+		r := repoAt(t, t.TempDir())
+		r.Git("init", "-q", "--object-format=sha256")
 		expect(t, r, exitFailure, "", "check")
 	})
 	t.Run("index version 4", func(t *testing.T) {
 		t.Parallel()
 		r := workspaceRepo(t)
-		r.git("update-index", "--index-version", "4")
+		r.Git("update-index", "--index-version", "4")
 		rewriteProgress(r)
-		r.git("add", "-A")
+		r.Git("add", "-A")
 		expect(t, r, exitFindings, "small/append-only", "check")
 	})
 	t.Run("rename of a governed file", func(t *testing.T) {
 		t.Parallel()
 		r := workspaceRepo(t)
-		r.git("mv", progressPath, ".small/progress.old.yml")
+		r.Git("mv", progressPath, ".small/progress.old.yml")
 		expect(t, r, exitFindings, "small/append-only", "check")
 	})
 }
@@ -260,8 +260,8 @@ func treeHash(t *testing.T, dir string) string {
 func TestChecksNeverWriteToTheRepository(t *testing.T) {
 	t.Parallel()
 	r := secretRepo(t)
-	base := r.git("rev-list", "--max-parents=0", "HEAD")
-	before := treeHash(t, r.dir)
+	base := r.Git("rev-list", "--max-parents=0", "HEAD")
+	before := treeHash(t, r.Dir)
 	tmp := t.TempDir()
 	msg := filepath.Join(tmp, "COMMIT_EDITMSG")
 	writeMessage(t, msg, "Record progress\n")
@@ -282,7 +282,7 @@ func TestChecksNeverWriteToTheRepository(t *testing.T) {
 		if code != c.code {
 			t.Errorf("small-hook %v: exit %d, want %d\n%s%s", c.args, code, c.code, out, errOut)
 		}
-		if after := treeHash(t, r.dir); after != before {
+		if after := treeHash(t, r.Dir); after != before {
 			t.Fatalf("small-hook %v changed the repository", c.args)
 		}
 	}
@@ -293,36 +293,36 @@ func TestInternalErrorsNeverPass(t *testing.T) {
 	t.Run("corrupt index", func(t *testing.T) {
 		t.Parallel()
 		r := workspaceRepo(t)
-		index := r.read(".git/index")
-		r.write(".git/index", index[:len(index)/2])
+		index := r.Read(".git/index")
+		r.Write(".git/index", index[:len(index)/2])
 		expect(t, r, exitFailure, "", "check")
 	})
 	t.Run("missing object", func(t *testing.T) {
 		t.Parallel()
 		r := workspaceRepo(t)
-		r.write(progressPath, r.read(progressPath)+appendedEntry)
-		r.git("add", "-A")
-		blob := r.git("rev-parse", ":"+progressPath)
-		r.remove(".git/objects/" + blob[:2] + "/" + blob[2:])
+		r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+		r.Git("add", "-A")
+		blob := r.Git("rev-parse", ":"+progressPath)
+		r.Remove(".git/objects/" + blob[:2] + "/" + blob[2:])
 		expect(t, r, exitFailure, "", "check")
 	})
 	t.Run("not a repository", func(t *testing.T) {
 		t.Parallel()
-		expect(t, &testRepo{t: t, dir: t.TempDir()}, exitFailure, "", "check")
+		expect(t, repoAt(t, t.TempDir()), exitFailure, "", "check")
 	})
 }
 
 func TestFirstPushThroughPreCommitChecksTheHistory(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.commit("append")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Commit("append")
 	vars := map[string]string{"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_LOCAL_BRANCH": "refs/heads/main"}
 	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitOK || !strings.Contains(out, "whole history") {
 		t.Fatalf("a clean first push: exit %d\n%s%s", code, out, errOut)
 	}
 	rewriteProgress(r)
-	r.commit("rewrite")
+	r.Commit("rewrite")
 	if code, out, _ := r.check(vars, "check", "--ci"); code != exitFindings || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("a first push whose history rewrites progress: exit %d\n%s", code, out)
 	}

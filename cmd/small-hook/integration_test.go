@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/small-hook/small-hook/internal/gittest"
 	"github.com/small-hook/small-hook/internal/testskip"
 	"gopkg.in/yaml.v3"
 )
@@ -32,7 +33,7 @@ func cleanEnv(extra ...string) []string {
 		}
 		env = append(env, kv)
 	}
-	env = append(env, gitEnv...)
+	env = append(env, gittest.Isolation()...)
 	return append(env, extra...)
 }
 
@@ -73,12 +74,12 @@ func runIn(t *testing.T, dir string, env []string, name string, args ...string) 
 
 // rewriteProgress changes an old progress entry: a history rewrite.
 func rewriteProgress(r *testRepo) {
-	old := r.read(progressPath)
+	old := r.Read(progressPath)
 	rewritten := strings.Replace(old, "go test ./parser passed", "rewritten", 1)
 	if rewritten == old {
-		r.t.Fatal("the fixture no longer holds the entry the tests rewrite")
+		r.T.Fatal("the fixture no longer holds the entry the tests rewrite")
 	}
-	r.write(progressPath, rewritten)
+	r.Write(progressPath, rewritten)
 }
 
 // refuseAgentIntentEdit commits an agent's edit of the human-owned intent
@@ -86,63 +87,63 @@ func rewriteProgress(r *testRepo) {
 // restores the work tree and index.
 func refuseAgentIntentEdit(t *testing.T, r *testRepo, env []string) {
 	t.Helper()
-	head := r.git("rev-parse", "HEAD")
+	head := r.Git("rev-parse", "HEAD")
 	editIntent(r, "rewritten by an agent")
-	r.git("add", "-A")
-	out, ok := runIn(t, r.dir, env, "git", "commit", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Git("add", "-A")
+	out, ok := runIn(t, r.Dir, env, "git", "commit", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	if ok || !strings.Contains(out, "small/ownership") {
 		t.Fatalf("the commit-msg hook let an agent edit the intent:\n%s", out)
 	}
-	if got := r.git("rev-parse", "HEAD"); got != head {
+	if got := r.Git("rev-parse", "HEAD"); got != head {
 		t.Fatalf("HEAD moved to %s although the commit was refused", got)
 	}
-	r.git("reset", "-q", "--hard")
+	r.Git("reset", "-q", "--hard")
 }
 
 func TestNativeHooksBlockCommitAndPush(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
 	bin, env := withBinary(t)
-	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+	if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.git("add", "-A")
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "progress"); !ok {
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "progress"); !ok {
 		t.Fatalf("a legitimate commit was refused:\n%s", out)
 	}
 	refuseAgentIntentEdit(t, r, env)
 	rewriteProgress(r)
-	r.git("add", "-A")
-	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "rewrite")
+	r.Git("add", "-A")
+	out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "rewrite")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("git commit let a history rewrite through:\n%s", out)
 	}
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "--no-verify", "-m", "rewrite"); !ok {
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "--no-verify", "-m", "rewrite"); !ok {
 		t.Fatal(out)
 	}
 	remote := filepath.Join(t.TempDir(), "remote.git")
-	r.git("init", "-q", "--bare", remote)
-	r.git("remote", "add", "origin", remote)
+	r.Git("init", "-q", "--bare", remote)
+	r.Git("remote", "add", "origin", remote)
 	// A new branch on a remote without a default branch: the whole tree.
-	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "origin", "HEAD~1:refs/heads/main"); !ok {
+	if out, ok := runIn(t, r.Dir, env, "git", "push", "-q", "origin", "HEAD~1:refs/heads/main"); !ok {
 		t.Fatalf("pushing the clean history was refused:\n%s", out)
 	}
 	// An existing branch: the commits the remote lacks.
-	out, ok = runIn(t, r.dir, env, "git", "push", "-q", "origin", "main")
+	out, ok = runIn(t, r.Dir, env, "git", "push", "-q", "origin", "main")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("git push let a history rewrite through:\n%s", out)
 	}
 	// A new branch: what it adds to the remote's default branch.
-	r.git("remote", "set-head", "origin", "main")
-	out, ok = runIn(t, r.dir, env, "git", "push", "-q", "origin", "main:refs/heads/topic")
+	r.Git("remote", "set-head", "origin", "main")
+	out, ok = runIn(t, r.Dir, env, "git", "push", "-q", "origin", "main:refs/heads/topic")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("pushing the rewrite as a new branch went through:\n%s", out)
 	}
-	if out, ok := runIn(t, r.dir, env, bin, "uninstall"); !ok || !strings.Contains(out, "removed") {
+	if out, ok := runIn(t, r.Dir, env, bin, "uninstall"); !ok || !strings.Contains(out, "removed") {
 		t.Fatalf("uninstall: %s", out)
 	}
-	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "origin", "main"); !ok {
+	if out, ok := runIn(t, r.Dir, env, "git", "push", "-q", "origin", "main"); !ok {
 		t.Fatalf("a push after uninstall was still checked:\n%s", out)
 	}
 }
@@ -156,34 +157,34 @@ func TestInstallKeepsAForeignHookRunning(t *testing.T) {
 	r := workspaceRepo(t)
 	ran := filepath.Join(t.TempDir(), "ran")
 	foreign := "#!/bin/sh\necho \"user hook\" >> '" + ran + "'\n"
-	hook := filepath.Join(r.dir, ".git", "hooks", "pre-commit")
+	hook := filepath.Join(r.Dir, ".git", "hooks", "pre-commit")
 	if err := os.WriteFile(hook, []byte(foreign), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	bin, env := withBinary(t)
-	out, ok := runIn(t, r.dir, env, bin, "install")
+	out, ok := runIn(t, r.Dir, env, bin, "install")
 	if ok || !strings.Contains(out, "--force") {
 		t.Fatalf("install over a foreign hook succeeded or did not say how to install over it:\n%s", out)
 	}
-	if got := r.read(".git/hooks/pre-commit"); got != foreign {
+	if got := r.Read(".git/hooks/pre-commit"); got != foreign {
 		t.Fatalf("install overwrote a foreign hook with:\n%s", got)
 	}
-	if out, ok := runIn(t, r.dir, env, bin, "install", "--force"); !ok || !strings.Contains(out, "pre-commit: chained") {
+	if out, ok := runIn(t, r.Dir, env, bin, "install", "--force"); !ok || !strings.Contains(out, "pre-commit: chained") {
 		t.Fatalf("install --force: %s", out)
 	}
 	rewriteProgress(r)
-	r.git("add", "-A")
-	out, ok = runIn(t, r.dir, env, "git", "commit", "-q", "-m", "rewrite")
+	r.Git("add", "-A")
+	out, ok = runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "rewrite")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("small-hook's hook did not run:\n%s", out)
 	}
 	if got := readFile(t, ran); got != "user hook\n" {
 		t.Fatalf("the user's hook did not run before small-hook's: %q", got)
 	}
-	if out, ok := runIn(t, r.dir, env, bin, "uninstall"); !ok || !strings.Contains(out, "pre-commit: restored") {
+	if out, ok := runIn(t, r.Dir, env, bin, "uninstall"); !ok || !strings.Contains(out, "pre-commit: restored") {
 		t.Fatalf("uninstall: %s", out)
 	}
-	if got := r.read(".git/hooks/pre-commit"); got != foreign {
+	if got := r.Read(".git/hooks/pre-commit"); got != foreign {
 		t.Fatalf("uninstall did not put the user's hook back:\n%s", got)
 	}
 }
@@ -195,7 +196,7 @@ func TestHooksFindTheInstallingBinaryWithoutPATH(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
 	bin, env := withBinary(t)
-	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+	if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
 	gui := cleanEnv("PATH=/usr/bin:/bin")
@@ -204,14 +205,14 @@ func TestHooksFindTheInstallingBinaryWithoutPATH(t *testing.T) {
 			t.Fatalf("%s/small-hook would stand in for the installed binary; the test proves nothing", dir)
 		}
 	}
-	r.write("README.md", "docs\n")
-	r.git("add", "-A")
-	if out, ok := runIn(t, r.dir, gui, "git", "commit", "-q", "-m", "docs"); !ok {
+	r.Write("README.md", "docs\n")
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, gui, "git", "commit", "-q", "-m", "docs"); !ok {
 		t.Fatalf("a commit that touches nothing governed failed without small-hook on PATH:\n%s", out)
 	}
 	rewriteProgress(r)
-	r.git("add", "-A")
-	if out, ok := runIn(t, r.dir, gui, "git", "commit", "-q", "-m", "rewrite"); ok || !strings.Contains(out, "small/append-only") {
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, gui, "git", "commit", "-q", "-m", "rewrite"); ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("the hook did not run the installed binary:\n%s", out)
 	}
 }

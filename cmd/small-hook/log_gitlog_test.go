@@ -4,13 +4,14 @@ import (
 	"bufio"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // gitLogRecorders is the computation the ledger is compared with, made
@@ -136,14 +137,11 @@ func entryBlocks(text, key string) (blocks [][]string) {
 
 func gitOut(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), gitEnv...)
-	out, err := cmd.Output()
+	out, err := gittest.Run(dir, gittest.Env(), nil, args...)
 	if err != nil {
-		t.Fatalf("git %s: %v", strings.Join(args, " "), err)
+		t.Fatal(err)
 	}
-	return string(out)
+	return out
 }
 
 // compareWithGitLog runs small-hook log in dir and checks that every entry
@@ -151,7 +149,7 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 // It returns the number of entries compared.
 func compareWithGitLog(t *testing.T, dir string) int {
 	t.Helper()
-	r := &testRepo{t: t, dir: dir}
+	r := repoAt(t, dir)
 	code, l, errOut := r.log()
 	if code != exitOK {
 		t.Fatalf("small-hook log: exit %d\n%s", code, errOut)
@@ -189,53 +187,53 @@ func compareWithGitLog(t *testing.T, dir string) int {
 func TestLogAgreesWithGitLog(t *testing.T) {
 	const hour, minute = time.Hour, time.Minute
 	r := newTestRepo(t)
-	r.write("README.md", "demo\n")
-	r.commitAt("start", day0)
-	r.write(progressPath, progressHeader+ledgerEntry("meta/init", day0.Add(hour))+ledgerEntry("task-1", day0.Add(2*hour)))
-	r.commitAt("workspace with its first entries", day0.Add(3*hour))
+	r.Write("README.md", "demo\n")
+	r.CommitAt("start", day0)
+	r.Write(progressPath, progressHeader+ledgerEntry("meta/init", day0.Add(hour))+ledgerEntry("task-1", day0.Add(2*hour)))
+	r.CommitAt("workspace with its first entries", day0.Add(3*hour))
 	for i := 4; i < 9; i++ {
 		r.appendTo(progressPath, ledgerEntry(fmt.Sprintf("task-%d", i), day0.Add(time.Duration(i)*hour)))
-		r.commitAt("progress", day0.Add(time.Duration(i)*hour+minute))
+		r.CommitAt("progress", day0.Add(time.Duration(i)*hour+minute))
 	}
-	fork := r.git("rev-parse", "HEAD")
-	base := r.read(progressPath)
+	fork := r.Git("rev-parse", "HEAD")
+	base := r.Read(progressPath)
 	mainA, mainB := ledgerEntry("main-a", day0.Add(10*hour)), ledgerEntry("main-b", day0.Add(12*hour))
 	sideA, sideB := ledgerEntry("side-a", day0.Add(11*hour)), ledgerEntry("side-b", day0.Add(13*hour))
 	r.appendTo(progressPath, mainA)
-	r.commitAt("main a", day0.Add(10*hour+minute))
+	r.CommitAt("main a", day0.Add(10*hour+minute))
 	r.appendTo(progressPath, mainB)
-	r.commitAt("main b", day0.Add(12*hour+minute))
-	r.git("checkout", "-q", "-b", "side", fork)
+	r.CommitAt("main b", day0.Add(12*hour+minute))
+	r.Git("checkout", "-q", "-b", "side", fork)
 	r.appendTo(progressPath, sideA)
-	r.commitAt("side a", day0.Add(11*hour+minute))
+	r.CommitAt("side a", day0.Add(11*hour+minute))
 	r.appendTo(progressPath, sideB)
-	r.commitAt("side b", day0.Add(13*hour+minute))
-	r.write("examples/demo/.small/progress.small.yml", progressHeader+ledgerEntry("demo-1", day0.Add(13*hour)))
-	r.commitAt("nested workspace", day0.Add(13*hour+2*minute))
-	r.git("checkout", "-q", "main")
-	if out, ok := runIn(t, r.dir, cleanEnv(), "git", "merge", "-q", "--no-edit", "side"); ok {
+	r.CommitAt("side b", day0.Add(13*hour+minute))
+	r.Write("examples/demo/.small/progress.small.yml", progressHeader+ledgerEntry("demo-1", day0.Add(13*hour)))
+	r.CommitAt("nested workspace", day0.Add(13*hour+2*minute))
+	r.Git("checkout", "-q", "main")
+	if out, ok := runIn(t, r.Dir, cleanEnv(), "git", "merge", "-q", "--no-edit", "side"); ok {
 		t.Fatalf("the merge did not conflict: %s", out)
 	}
-	r.write(progressPath, base+mainA+sideA+mainB+sideB)
-	r.commitAt("merge side, both sides' entries in time order", day0.Add(14*hour))
+	r.Write(progressPath, base+mainA+sideA+mainB+sideB)
+	r.CommitAt("merge side, both sides' entries in time order", day0.Add(14*hour))
 	agent := "did:key:z6MkTestAgentOne"
 	entries := []string{provenanceEntry(agent, "created", day0.Add(15*hour))}
-	r.write("artifacts/notes.md", artifact("notes", 1, entries...))
-	r.commitAt("artifact", day0.Add(15*hour+minute))
+	r.Write("artifacts/notes.md", artifact("notes", 1, entries...))
+	r.CommitAt("artifact", day0.Add(15*hour+minute))
 	for i, action := range []string{"updated", "updated", "merged"} {
 		entries = append(entries, provenanceEntry(agent, action, day0.Add(time.Duration(16+i)*hour)))
-		r.write("artifacts/notes.md", artifact("notes", 2+i, entries...))
-		r.commitAt("artifact "+action, day0.Add(time.Duration(16+i)*hour+minute))
+		r.Write("artifacts/notes.md", artifact("notes", 2+i, entries...))
+		r.CommitAt("artifact "+action, day0.Add(time.Duration(16+i)*hour+minute))
 	}
 	legacy := "examples/legacy/.small/progress.small.yml"
-	r.write(legacy, progressHeader+"    - evidence: old\n      task_id: old-1\n      timestamp: \"2026-03-01T09:30:00Z\"\n    - evidence: old\n      task_id: old-2\n      timestamp: \"2026-03-01T09:30:00Z\"\n")
-	r.commitAt("a workspace from before migrate", day0.Add(19*hour))
-	r.write(legacy, strings.Replace(strings.Replace(r.read(legacy), "09:30:00Z", "09:30:00.000000000Z", 1), "09:30:00Z", "09:30:00.000000001Z", 1))
-	r.commitAt("small progress migrate", day0.Add(19*hour+minute))
+	r.Write(legacy, progressHeader+"    - evidence: old\n      task_id: old-1\n      timestamp: \"2026-03-01T09:30:00Z\"\n    - evidence: old\n      task_id: old-2\n      timestamp: \"2026-03-01T09:30:00Z\"\n")
+	r.CommitAt("a workspace from before migrate", day0.Add(19*hour))
+	r.Write(legacy, strings.Replace(strings.Replace(r.Read(legacy), "09:30:00Z", "09:30:00.000000000Z", 1), "09:30:00Z", "09:30:00.000000001Z", 1))
+	r.CommitAt("small progress migrate", day0.Add(19*hour+minute))
 	r.appendTo(progressPath, ledgerEntry("after-merge", day0.Add(20*hour)))
-	r.commitAt("after the merge", day0.Add(20*hour+minute))
+	r.CommitAt("after the merge", day0.Add(20*hour+minute))
 
-	if n := compareWithGitLog(t, r.dir); n != 19 {
+	if n := compareWithGitLog(t, r.Dir); n != 19 {
 		t.Errorf("compared %d entries, want 19", n)
 	}
 	for _, env := range []string{"SMALL_REF_REPO", "AWP_REF_REPO"} {
@@ -245,9 +243,7 @@ func TestLogAgreesWithGitLog(t *testing.T) {
 		}
 		t.Run(env, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "clone")
-			if out, err := exec.Command("git", "clone", "-q", src, dir).CombinedOutput(); err != nil {
-				t.Fatalf("cloning %s: %v\n%s", src, err, out)
-			}
+			gittest.At(t, filepath.Dir(dir)).Git("clone", "-q", src, dir)
 			t.Logf("%s: %d entries agree with git log -p", src, compareWithGitLog(t, dir))
 		})
 	}

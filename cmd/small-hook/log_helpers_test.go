@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -96,12 +95,12 @@ func (l ledgerOut) rules() []string {
 // its output; a run that prints no JSON (exit code 2) returns a zero
 // ledger.
 func (r *testRepo) log(args ...string) (int, ledgerOut, string) {
-	r.t.Helper()
+	r.T.Helper()
 	code, out, errOut := r.check(nil, append([]string{"log", "--format", "json"}, args...)...)
 	var l ledgerOut
 	if code != exitFailure {
 		if err := json.Unmarshal([]byte(out), &l); err != nil {
-			r.t.Fatalf("log printed no JSON ledger (exit %d): %v\n%s%s", code, err, out, errOut)
+			r.T.Fatalf("log printed no JSON ledger (exit %d): %v\n%s%s", code, err, out, errOut)
 		}
 	}
 	return code, l, errOut
@@ -109,16 +108,6 @@ func (r *testRepo) log(args ...string) (int, ledgerOut, string) {
 
 // day0 is when the test histories start.
 var day0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-
-// commitAt stages everything and commits with author and committer dates
-// at; env adds to the commit's environment (an identity, say).
-func (r *testRepo) commitAt(msg string, at time.Time, env ...string) string {
-	r.t.Helper()
-	date := at.UTC().Format(time.RFC3339)
-	r.git("add", "-A")
-	r.gitEnv(append([]string{"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date}, env...), "commit", "-q", "--allow-empty", "-m", msg)
-	return r.git("rev-parse", "HEAD")
-}
 
 // progressHeader starts a progress file as the reference CLI writes it.
 const progressHeader = "small_version: \"1.0.0\"\nowner: agent\nentries:\n"
@@ -133,18 +122,18 @@ func ledgerEntry(task string, at time.Time, more ...string) string {
 // appendTo appends text to a file of the repository (created when
 // missing).
 func (r *testRepo) appendTo(path, text string) {
-	r.t.Helper()
+	r.T.Helper()
 	old := ""
 	if r.exists(path) {
-		old = r.read(path)
+		old = r.Read(path)
 	}
-	r.write(path, old+text)
+	r.Write(path, old+text)
 }
 
 // exists reports whether a file of the work tree exists.
 func (r *testRepo) exists(path string) bool {
-	r.t.Helper()
-	_, err := os.Stat(filepath.Join(r.dir, filepath.FromSlash(path)))
+	r.T.Helper()
+	_, err := os.Stat(r.Path(path))
 	return err == nil
 }
 

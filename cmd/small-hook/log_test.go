@@ -24,14 +24,14 @@ func ledgerPaths(l ledgerOut) []string {
 func TestLogSelectsFiles(t *testing.T) {
 	r := ledgerWorkspace(t)
 	demo := "examples/demo/.small/progress.small.yml"
-	r.write(demo, progressHeader+ledgerEntry("demo", hours(3)))
-	r.write("artifacts/root.md", artifact("root", 1, provenanceEntry("did:key:z6MkA", "created", hours(3))))
-	r.write("tools/artifacts/loose.md", "# Loose notes\n\nNo SMP frontmatter: nothing declares this file an artifact.\n")
-	r.write("agents/a/.awp/workspace.json", "{}\n")
-	r.write("agents/a/artifacts/kept.md", artifact("kept", 1, provenanceEntry("did:key:z6MkA", "created", hours(3))))
-	r.write(".small/plan.small.yml", "not a ledger file\n")
-	r.write("other/.SMALL/progress.small.yml", progressHeader+ledgerEntry("folded", hours(3)))
-	r.commitAt("workspaces", hours(4))
+	r.Write(demo, progressHeader+ledgerEntry("demo", hours(3)))
+	r.Write("artifacts/root.md", artifact("root", 1, provenanceEntry("did:key:z6MkA", "created", hours(3))))
+	r.Write("tools/artifacts/loose.md", "# Loose notes\n\nNo SMP frontmatter: nothing declares this file an artifact.\n")
+	r.Write("agents/a/.awp/workspace.json", "{}\n")
+	r.Write("agents/a/artifacts/kept.md", artifact("kept", 1, provenanceEntry("did:key:z6MkA", "created", hours(3))))
+	r.Write(".small/plan.small.yml", "not a ledger file\n")
+	r.Write("other/.SMALL/progress.small.yml", progressHeader+ledgerEntry("folded", hours(3)))
+	r.CommitAt("workspaces", hours(4))
 	_, l, _ := r.log()
 	if got, want := ledgerPaths(l), []string{".small/progress.small.yml", "agents/a/artifacts/kept.md", "artifacts/root.md", demo}; !slices.Equal(got, want) {
 		t.Errorf("files %v, want %v", got, want)
@@ -40,7 +40,7 @@ func TestLogSelectsFiles(t *testing.T) {
 	if got, want := ledgerPaths(l), []string{"agents/a/artifacts/kept.md", demo}; !slices.Equal(got, want) {
 		t.Errorf("selected %v, want %v", got, want)
 	}
-	inner := &testRepo{t: t, dir: filepath.Join(r.dir, "examples")}
+	inner := repoAt(t, filepath.Join(r.Dir, "examples"))
 	if _, l, _ = inner.log("demo"); !slices.Equal(ledgerPaths(l), []string{demo}) {
 		t.Errorf("a PATH relative to the working directory selected %v", ledgerPaths(l))
 	}
@@ -48,8 +48,8 @@ func TestLogSelectsFiles(t *testing.T) {
 	if code != exitFailure || !strings.Contains(errOut, "tools/artifacts/loose.md: no progress file or knowledge artifact at HEAD") {
 		t.Errorf("a path that is no ledger file: exit %d\n%s", code, errOut)
 	}
-	r.write(".small-hook.yml", "exclude: [\"examples/**\"]\n")
-	r.commitAt("exclude the examples", hours(5))
+	r.Write(".small-hook.yml", "exclude: [\"examples/**\"]\n")
+	r.CommitAt("exclude the examples", hours(5))
 	if _, l, _ = r.log(); slices.Contains(ledgerPaths(l), demo) {
 		t.Errorf("an excluded file is in the ledger: %v", ledgerPaths(l))
 	}
@@ -60,9 +60,9 @@ func TestLogSelectsFiles(t *testing.T) {
 func TestLogOfAnotherRevision(t *testing.T) {
 	r := ledgerWorkspace(t)
 	r.appendTo(progressPath, ledgerEntry("second", hours(3)))
-	second := r.commitAt("second", hours(3))
+	second := r.CommitAt("second", hours(3))
 	r.appendTo(progressPath, ledgerEntry("third", hours(4)))
-	r.commitAt("third", hours(4))
+	r.CommitAt("third", hours(4))
 	code, l, errOut := r.log("--rev", second)
 	if code != exitOK || l.Head != second || len(l.file(t, progressPath)) != 2 || l.Rev != second {
 		t.Errorf("exit %d, head %s, %d entries\n%s", code, l.Head, len(l.file(t, progressPath)), errOut)
@@ -78,20 +78,20 @@ func TestLogOfAnotherRevision(t *testing.T) {
 // revision the change cannot touch.
 func TestLogConfigurationIsTheRevisionsUnlessTrusted(t *testing.T) {
 	r := ledgerWorkspace(t)
-	base := r.git("rev-parse", "HEAD")
+	base := r.Git("rev-parse", "HEAD")
 	r.appendTo(progressPath, ledgerEntry("ahead", hours(9)))
-	r.write(".small-hook.yml", "rules:\n  ledger/future-entry: off\n")
-	r.commitAt("an entry from the future, and the rule turned off", hours(3))
+	r.Write(".small-hook.yml", "rules:\n  ledger/future-entry: off\n")
+	r.CommitAt("an entry from the future, and the rule turned off", hours(3))
 	_, l, _ := r.log("--verify")
-	if len(l.Findings) != 0 || !strings.Contains(l.Config, "the .small-hook.yml of "+r.git("rev-parse", "HEAD")) {
+	if len(l.Findings) != 0 || !strings.Contains(l.Config, "the .small-hook.yml of "+r.Git("rev-parse", "HEAD")) {
 		t.Errorf("the revision's own configuration: %v, from %s", l.rules(), l.Config)
 	}
 	code, l, errOut := r.log("--verify", "--config-rev", base)
 	if code != exitFindings || !slices.Equal(l.rules(), []string{"error ledger/future-entry"}) || !strings.Contains(l.Config, base) {
 		t.Errorf("--config-rev: exit %d, %v, from %s\n%s", code, l.rules(), l.Config, errOut)
 	}
-	r.write(".small-hook.yml", "ledger:\n  clock-skew: 5 minutes\n")
-	r.commitAt("a malformed configuration", hours(4))
+	r.Write(".small-hook.yml", "ledger:\n  clock-skew: 5 minutes\n")
+	r.CommitAt("a malformed configuration", hours(4))
 	if code, _, errOut := r.log(); code != exitFailure || !strings.Contains(errOut, "line 2 of the .small-hook.yml of") {
 		t.Errorf("malformed configuration: exit %d\n%s", code, errOut)
 	}
@@ -102,12 +102,12 @@ func TestLogConfigurationIsTheRevisionsUnlessTrusted(t *testing.T) {
 func TestLogOfAShallowClone(t *testing.T) {
 	r := ledgerWorkspace(t)
 	r.appendTo(progressPath, ledgerEntry("second", hours(3)))
-	r.commitAt("second", hours(3))
+	r.CommitAt("second", hours(3))
 	r.appendTo(progressPath, ledgerEntry("third", hours(4)))
-	r.commitAt("third", hours(4))
+	r.CommitAt("third", hours(4))
 	dir := filepath.Join(t.TempDir(), "shallow")
-	r.git("clone", "-q", "--depth", "2", "file://"+r.dir, dir)
-	c := &testRepo{t: t, dir: dir}
+	r.Git("clone", "-q", "--depth", "2", "file://"+r.Dir, dir)
+	c := repoAt(t, dir)
 	code, l, _ := c.log()
 	entries := l.file(t, progressPath)
 	if code != exitOK || !l.Shallow || entries[0].Recorded.Origin != "before-history" || entries[0].Recorded.Actor != "" || entries[2].Recorded.Origin != "appended" {
@@ -139,7 +139,7 @@ func (r *testRepo) run(t *testing.T, args ...string) string {
 func TestLogUnreadableFile(t *testing.T) {
 	r := ledgerWorkspace(t)
 	r.appendTo(progressPath, "    - : [\n")
-	r.commitAt("broken", hours(3))
+	r.CommitAt("broken", hours(3))
 	code, _, errOut := r.log()
 	if code != exitFailure || !strings.Contains(errOut, ".small/progress.small.yml at ") || !strings.Contains(errOut, "line 8") {
 		t.Errorf("exit %d\n%s", code, errOut)
@@ -154,12 +154,12 @@ func TestLogUnreadableFile(t *testing.T) {
 func TestLogFormats(t *testing.T) {
 	r := ledgerWorkspace(t)
 	r.appendTo(progressPath, ledgerEntry("task-|<img src=x onerror=alert(1)>", hours(3)))
-	r.write("artifacts/notes.md", artifact("notes", 1, provenanceEntry("did:key:z6MkAgentOne", "created", hours(3))))
-	head := r.commitAt("more", hours(4))
+	r.Write("artifacts/notes.md", artifact("notes", 1, provenanceEntry("did:key:z6MkAgentOne", "created", hours(3))))
+	head := r.CommitAt("more", hours(4))
 	text := r.run(t, "log")
 	for _, want := range []string{
 		".small/progress.small.yml (progress, 2 entries)",
-		"  1  " + r.git("rev-parse", "HEAD~1")[:12] + "  2026-03-01  human    meta/init completed  2026-03-01T10:00:00.000000000Z  [with the file]",
+		"  1  " + r.Git("rev-parse", "HEAD~1")[:12] + "  2026-03-01  human    meta/init completed  2026-03-01T10:00:00.000000000Z  [with the file]",
 		"  2  " + head[:12] + "  2026-03-01  human    task-|<img src=x onerror=alert(1)> completed  2026-03-01T12:00:00.000000000Z",
 		"artifacts/notes.md (provenance, 1 entry)",
 		"created by did:key:z6MkAgentOne  2026-03-01T12:00:00.000Z  [with the file]",
@@ -197,7 +197,7 @@ func TestLogRedactsSecrets(t *testing.T) {
 	secret := "ghp_" + strings.Repeat("A1b2C3d4E5", 3) + "123456"
 	r := ledgerWorkspace(t)
 	r.appendTo(progressPath, ledgerEntry("token "+secret, hours(3)))
-	r.commitAt("a secret in a task id", hours(4), "GIT_AUTHOR_NAME=author "+secret)
+	r.CommitAt("a secret in a task id", hours(4), "GIT_AUTHOR_NAME=author "+secret)
 	for _, format := range []string{"text", "json", "markdown"} {
 		if out := r.run(t, "log", "--format", format); strings.Contains(out, secret) || strings.Contains(out, secret[4:20]) || !strings.Contains(out, "REDACTED") {
 			t.Errorf("%s shows the secret:\n%s", format, out)
@@ -210,9 +210,9 @@ func TestLogRedactsSecrets(t *testing.T) {
 func TestLogShowsSignatures(t *testing.T) {
 	key, pub := sshKey(t, "human")
 	r := ledgerWorkspace(t)
-	r.write(".small-hook.yml", signedConfig("off"))
-	r.write(allowedSignersPath, "human@example.com "+pub+"\n")
-	r.commitAt("the signing policy", hours(3))
+	r.Write(".small-hook.yml", signedConfig("off"))
+	r.Write(allowedSignersPath, "human@example.com "+pub+"\n")
+	r.CommitAt("the signing policy", hours(3))
 	r.appendTo(progressPath, ledgerEntry("signed", hours(4)))
 	signed := sshCommit(r, key, "signed progress")
 	_, l, errOut := r.log()
@@ -245,8 +245,8 @@ func TestLogRulesAreListed(t *testing.T) {
 func TestLogInBareAndEmptyRepositories(t *testing.T) {
 	r := ledgerWorkspace(t)
 	bare := filepath.Join(t.TempDir(), "bare.git")
-	r.git("clone", "-q", "--bare", r.dir, bare)
-	b := &testRepo{t: t, dir: bare}
+	r.Git("clone", "-q", "--bare", r.Dir, bare)
+	b := repoAt(t, bare)
 	code, l, errOut := b.log(".small")
 	if code != exitOK || !slices.Equal(ledgerPaths(l), []string{progressPath}) || l.file(t, progressPath)[0].Recorded.Origin != "with-file" {
 		t.Errorf("bare: exit %d, %v\n%s", code, ledgerPaths(l), errOut)
@@ -263,7 +263,7 @@ func TestLogInBareAndEmptyRepositories(t *testing.T) {
 func TestLogRefusesAnUnreadableActor(t *testing.T) {
 	r := ledgerWorkspace(t)
 	r.appendTo(progressPath, ledgerEntry("who", hours(3)))
-	r.commitAt("progress\n\nSmall-Actor: robot", hours(3))
+	r.CommitAt("progress\n\nSmall-Actor: robot", hours(3))
 	if code, _, errOut := r.log(); code != exitFailure || !strings.Contains(errOut, "Small-Actor") || !strings.Contains(errOut, "neither agent nor human") {
 		t.Errorf("exit %d\n%s", code, errOut)
 	}
@@ -275,9 +275,9 @@ func TestLogRefusesAnUnreadableActor(t *testing.T) {
 // the ledger's).
 func TestLogOfAnotherDirectory(t *testing.T) {
 	r := ledgerWorkspace(t)
-	r.commitAt("workspace", hours(4))
-	outside := &testRepo{t: t, dir: t.TempDir()}
-	code, out, errOut := outside.check(nil, "log", "--repo", r.dir, "--format", "json")
+	r.CommitAt("workspace", hours(4))
+	outside := repoAt(t, t.TempDir())
+	code, out, errOut := outside.check(nil, "log", "--repo", r.Dir, "--format", "json")
 	if code != exitOK || !strings.Contains(out, ".small/progress.small.yml") {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}

@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // builtBinary is the small-hook binary the end-to-end tests run through
@@ -80,10 +82,8 @@ func runTests(m *testing.M) int {
 // initEmptyRepo creates the repository newTestRepo copies.
 func initEmptyRepo(dir string) error {
 	for _, args := range [][]string{{"init", "-q", "-b", "main", dir}, {"-C", dir, "config", "commit.gpgsign", "false"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Env = append(os.Environ(), gitEnv...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("git %v: %w\n%s", args, err, out)
+		if _, err := gittest.Run("", gittest.Env(), nil, args...); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -17,16 +17,16 @@ func conflictingBranches(t *testing.T, hooks bool) (*testRepo, string) {
 	t.Helper()
 	r := workspaceRepo(t)
 	if hooks {
-		if out, ok := runIn(t, r.dir, binEnv(t), smallHook.path(t), "install"); !ok {
+		if out, ok := runIn(t, r.Dir, binEnv(t), smallHook.path(t), "install"); !ok {
 			t.Fatalf("install: %s", out)
 		}
 	}
-	fork := r.read(progressPath)
-	r.git("checkout", "-q", "-b", "side")
+	fork := r.Read(progressPath)
+	r.Git("checkout", "-q", "-b", "side")
 	appendProgress(r, "side's entry", 21)
-	r.git("checkout", "-q", "main")
+	r.Git("checkout", "-q", "main")
 	appendProgress(r, "main's entry", 22)
-	if out, ok := runIn(t, r.dir, binEnv(t), "git", "merge", "side"); ok || !strings.Contains(out, "CONFLICT") {
+	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "merge", "side"); ok || !strings.Contains(out, "CONFLICT") {
 		t.Fatalf("the merge did not stop on a conflict:\n%s", out)
 	}
 	return r, fork
@@ -51,18 +51,18 @@ var resolutions = []struct {
 // through the native pre-commit and commit-msg hooks, without --no-verify.
 func TestMergeOfTwoAppendingBranchesCommitsThroughTheHooks(t *testing.T) {
 	r, fork := conflictingBranches(t, true)
-	r.write(progressPath, fork+resolutions[0].entries)
-	r.git("add", "-A")
-	if out, ok := runIn(t, r.dir, binEnv(t), "git", "commit", "--no-edit"); !ok {
+	r.Write(progressPath, fork+resolutions[0].entries)
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "commit", "--no-edit"); !ok {
 		t.Fatalf("the merge resolved in time order was refused:\n%s", out)
 	}
-	if parents := strings.Fields(r.git("log", "-1", "--format=%P")); len(parents) != 2 {
+	if parents := strings.Fields(r.Git("log", "-1", "--format=%P")); len(parents) != 2 {
 		t.Fatalf("HEAD is not the merge commit: parents %v", parents)
 	}
 	r2, fork := conflictingBranches(t, true)
-	r2.write(progressPath, fork+resolutions[2].entries)
-	r2.git("add", "-A")
-	if out, ok := runIn(t, r2.dir, binEnv(t), "git", "commit", "--no-edit"); ok || !strings.Contains(out, "small/append-only") {
+	r2.Write(progressPath, fork+resolutions[2].entries)
+	r2.Git("add", "-A")
+	if out, ok := runIn(t, r2.Dir, binEnv(t), "git", "commit", "--no-edit"); ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("a merge that drops the other side's entry was committed:\n%s", out)
 	}
 }
@@ -89,8 +89,8 @@ func TestStagedAndRangeVerdictsOnAMergeAgree(t *testing.T) {
 	for _, res := range resolutions {
 		t.Run(res.name, func(t *testing.T) {
 			r, fork := conflictingBranches(t, false)
-			r.write(progressPath, fork+res.entries)
-			r.git("add", "-A")
+			r.Write(progressPath, fork+res.entries)
+			r.Git("add", "-A")
 			msg := filepath.Join(t.TempDir(), "MERGE_MSG")
 			if err := os.WriteFile(msg, []byte("Merge branch 'side'\n"), 0o644); err != nil {
 				t.Fatal(err)
@@ -99,8 +99,8 @@ func TestStagedAndRangeVerdictsOnAMergeAgree(t *testing.T) {
 			if stagedCode == exitFailure {
 				t.Fatalf("staged check: %s", errOut)
 			}
-			r.git("commit", "-q", "--no-verify", "-F", msg)
-			merge := r.git("rev-parse", "HEAD")
+			r.Git("commit", "-q", "--no-verify", "-F", msg)
+			merge := r.Git("rev-parse", "HEAD")
 			rangeCode, rangeOut, errOut := r.check(nil, "check", "--base", "HEAD^1", "--format", "json")
 			if rangeCode == exitFailure {
 				t.Fatalf("range check: %s", errOut)

@@ -41,18 +41,18 @@ func TestCommitMsgStageReadsTheMessageGitCommits(t *testing.T) {
 			t.Parallel()
 			r := workspaceRepo(t)
 			bin, env := withBinary(t)
-			if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+			if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
 				t.Fatalf("install: %s", out)
 			}
-			r.git("config", "core.commentChar", c.comment)
-			head := r.git("rev-parse", "HEAD")
+			r.Git("config", "core.commentChar", c.comment)
+			head := r.Git("rev-parse", "HEAD")
 			editIntent(r, "rewritten by an agent")
-			r.git("add", "-A")
-			out, ok := runIn(t, r.dir, append(env, messageEditor(t, c.edit)), "git", append([]string{"commit", "-q"}, c.args...)...)
+			r.Git("add", "-A")
+			out, ok := runIn(t, r.Dir, append(env, messageEditor(t, c.edit)), "git", append([]string{"commit", "-q"}, c.args...)...)
 			if ok || !strings.Contains(out, "small/ownership") || !strings.Contains(out, "Small-Actor: agent") {
 				t.Fatalf("the commit-msg hook missed Small-Actor: agent above the %s comment block:\n%s", c.comment, out)
 			}
-			if got := r.git("rev-parse", "HEAD"); got != head {
+			if got := r.Git("rev-parse", "HEAD"); got != head {
 				t.Fatalf("HEAD moved to %s although the commit was refused", got)
 			}
 		})
@@ -67,9 +67,9 @@ func TestCommitMsgStageReadsTheMessageGitCommits(t *testing.T) {
 func TestHugeFoldedTrailerThroughGit(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
+	base := r.Git("rev-parse", "HEAD")
 	bin, env := withBinary(t)
-	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+	if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
 	var msg strings.Builder
@@ -83,11 +83,11 @@ func TestHugeFoldedTrailerThroughGit(t *testing.T) {
 		t.Fatal(err)
 	}
 	editIntent(r, "rewritten by an agent")
-	r.git("add", "-A")
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-F", file); ok || !strings.Contains(out, "small/ownership") {
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-F", file); ok || !strings.Contains(out, "small/ownership") {
 		t.Fatalf("the commit-msg hook missed the agent after the folded trailer:\n%s", out)
 	}
-	r.git("commit", "-q", "--no-verify", "-F", file)
+	r.Git("commit", "-q", "--no-verify", "-F", file)
 	if code, out, _ := r.check(nil, "check", "--base", base); code != exitFindings || !strings.Contains(out, "small/ownership") {
 		t.Fatalf("the range check missed the agent after the folded trailer: exit %d\n%s", code, out)
 	}

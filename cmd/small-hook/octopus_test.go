@@ -14,18 +14,18 @@ import (
 func octopusRepo(t *testing.T) (r *testRepo, a, b, c, d string) {
 	t.Helper()
 	r = workspaceRepo(t)
-	r.write(artifactPath, smpFixture(t, "llm-context-research.v2.md"))
-	a = r.commit("A: the artifact at version 2")
+	r.Write(artifactPath, smpFixture(t, "llm-context-research.v2.md"))
+	a = r.Commit("A: the artifact at version 2")
 	editIntent(r, "a human's new intent")
-	r.write(progressPath, r.read(progressPath)+progressEntry("B's entry", 21))
-	r.write(artifactPath, smpFixture(t, "llm-context-research.v3.md"))
-	b = r.commit("B: a human edits the intent, appends progress and updates the artifact")
-	r.git("checkout", "-q", "-b", "c", b)
-	r.write("c.txt", "c\n")
-	c = r.commit("C")
-	r.git("checkout", "-q", "-b", "d", b)
-	r.write("d.txt", "d\n")
-	d = r.commit("D")
+	r.Write(progressPath, r.Read(progressPath)+progressEntry("B's entry", 21))
+	r.Write(artifactPath, smpFixture(t, "llm-context-research.v3.md"))
+	b = r.Commit("B: a human edits the intent, appends progress and updates the artifact")
+	r.Git("checkout", "-q", "-b", "c", b)
+	r.Write("c.txt", "c\n")
+	c = r.Commit("C")
+	r.Git("checkout", "-q", "-b", "d", b)
+	r.Write("d.txt", "d\n")
+	d = r.Commit("D")
 	return r, a, b, c, d
 }
 
@@ -45,7 +45,7 @@ func TestOctopusMergeIsJudgedAgainstEveryParent(t *testing.T) {
 		for _, p := range parents {
 			args = append(args, "-p", p)
 		}
-		merge := r.git(args...)
+		merge := r.Git(args...)
 		code, out, errOut := r.check(nil, "check", "--base", b, "--head", merge, "--format", "json")
 		got := rulesOf(decodeReport(t, out))
 		for _, rule := range want {
@@ -62,9 +62,9 @@ func TestOctopusMergeIsJudgedAgainstEveryParent(t *testing.T) {
 func TestStagedOctopusMergeIsJudgedAgainstEveryParent(t *testing.T) {
 	t.Parallel()
 	r, a, _, c, d := octopusRepo(t)
-	r.git("checkout", "-q", c)
-	r.git("read-tree", "--reset", "-u", a)
-	if err := os.WriteFile(filepath.Join(r.dir, ".git", "MERGE_HEAD"), []byte(d+"\n"+a+"\n"), 0o644); err != nil {
+	r.Git("checkout", "-q", c)
+	r.Git("read-tree", "--reset", "-u", a)
+	if err := os.WriteFile(filepath.Join(r.Dir, ".git", "MERGE_HEAD"), []byte(d+"\n"+a+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	msg := filepath.Join(t.TempDir(), "COMMIT_EDITMSG")
@@ -85,23 +85,23 @@ func TestStagedOctopusMergeIsJudgedAgainstEveryParent(t *testing.T) {
 func TestOctopusMergeOfAppendingBranchesPasses(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	fork := r.git("rev-parse", "HEAD")
-	start := r.read(progressPath)
+	fork := r.Git("rev-parse", "HEAD")
+	start := r.Read(progressPath)
 	var tips []string
 	for i, name := range []string{"x", "y", "z"} {
-		r.git("checkout", "-q", "-b", name, fork)
-		r.write(progressPath, start+progressEntry(name+"'s entry", 21+i))
-		tips = append(tips, r.commit(name))
+		r.Git("checkout", "-q", "-b", name, fork)
+		r.Write(progressPath, start+progressEntry(name+"'s entry", 21+i))
+		tips = append(tips, r.Commit(name))
 	}
-	r.git("checkout", "-q", "-b", "w", fork)
-	r.write("w.txt", "w\n")
-	w := r.commit("w: no governed file")
-	r.git("checkout", "-q", tips[0])
-	r.write(progressPath, start+progressEntry("x's entry", 21)+progressEntry("y's entry", 22)+progressEntry("z's entry", 23))
-	r.write("w.txt", "w\n")
-	r.git("add", "-A")
-	tree := r.git("write-tree")
-	merge := r.git("commit-tree", tree, "-p", tips[0], "-p", tips[1], "-p", tips[2], "-p", w, "-m", "Merge x, y, z and w")
+	r.Git("checkout", "-q", "-b", "w", fork)
+	r.Write("w.txt", "w\n")
+	w := r.Commit("w: no governed file")
+	r.Git("checkout", "-q", tips[0])
+	r.Write(progressPath, start+progressEntry("x's entry", 21)+progressEntry("y's entry", 22)+progressEntry("z's entry", 23))
+	r.Write("w.txt", "w\n")
+	r.Git("add", "-A")
+	tree := r.Git("write-tree")
+	merge := r.Git("commit-tree", tree, "-p", tips[0], "-p", tips[1], "-p", tips[2], "-p", w, "-m", "Merge x, y, z and w")
 	if code, out, errOut := r.check(nil, "check", "--base", fork, "--head", merge); code != exitOK {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}

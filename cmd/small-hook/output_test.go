@@ -32,8 +32,8 @@ func TestReportHookStagesNameTheToolAndStayQuiet(t *testing.T) {
 		// pre and commitMsg are the whole stdout of the two stages.
 		pre, commitMsg string
 	}{
-		{"a change to no governed file prints nothing", func(r *testRepo) { r.write("README.md", "docs\n") }, exitOK, "", ""},
-		{"a legitimate append says so", func(r *testRepo) { r.write(progressPath, r.read(progressPath)+appendedEntry) }, exitOK,
+		{"a change to no governed file prints nothing", func(r *testRepo) { r.Write("README.md", "docs\n") }, exitOK, "", ""},
+		{"a legitimate append says so", func(r *testRepo) { r.Write(progressPath, r.Read(progressPath)+appendedEntry) }, exitOK,
 			"small-hook (pre-commit stage): no problems in 1 file\n", "small-hook (commit-msg stage): no problems in 1 file\n"},
 		{"a refusal names the tool and the stage", rewriteProgress, exitFindings,
 			"small-hook (pre-commit stage): 1 error in 1 file (1 file checked)", "small-hook (commit-msg stage): 1 error in 1 file (1 file checked)"},
@@ -42,7 +42,7 @@ func TestReportHookStagesNameTheToolAndStayQuiet(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := workspaceRepo(t)
 			tc.change(r)
-			r.git("add", "-A")
+			r.Git("add", "-A")
 			for _, stage := range []struct {
 				args []string
 				want string
@@ -64,9 +64,9 @@ func TestReportHookStagesNameTheToolAndStayQuiet(t *testing.T) {
 
 func TestReportRangeNamesOneCommit(t *testing.T) {
 	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
+	base := r.Git("rev-parse", "HEAD")
 	rewriteProgress(r)
-	r.commit("rewrite\n\nSmall-Actor: agent")
+	r.Commit("rewrite\n\nSmall-Actor: agent")
 	code, out, _ := r.check(nil, "check", "--base", base)
 	if code != exitFindings {
 		t.Fatalf("exit %d\n%s", code, out)
@@ -81,8 +81,8 @@ func TestReportRangeNamesOneCommit(t *testing.T) {
 
 func TestQuietPrintsOnlyFindings(t *testing.T) {
 	r := workspaceRepo(t)
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.git("add", "-A")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Git("add", "-A")
 	for _, args := range [][]string{{"check", "--quiet"}, {"check", "--quiet", "--all"}, {"check", "--quiet", "--base", "HEAD"}} {
 		if code, out, errOut := r.check(nil, args...); code != exitOK || out != "" || errOut != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 0 and nothing", args, code, out, errOut)
@@ -90,7 +90,7 @@ func TestQuietPrintsOnlyFindings(t *testing.T) {
 	}
 
 	rewriteProgress(r)
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	full := filepath.Join(t.TempDir(), "full.txt")
 	code, out, _ := r.check(nil, "check", "--quiet", "--output", "text="+full)
 	if code != exitFindings || out == "" {
@@ -122,15 +122,15 @@ func TestReportErrorsNameTheStageAndWhereTheConfigurationCameFrom(t *testing.T) 
 	broken := "attribution:\n  unknwn: human\n"
 	cause := `line 2 of %s: unknown key "unknwn" in attribution`
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", broken)
-	base := r.commit("a broken configuration")
+	r.Write(".small-hook.yml", broken)
+	base := r.Commit("a broken configuration")
 	// The committed and the staged copies are broken, the file on disk is
 	// fine.
-	r.write(".small-hook.yml", "attribution:\n  unknown: human\n")
+	r.Write(".small-hook.yml", "attribution:\n  unknown: human\n")
 	// Here HEAD's copy is fine and the staged one broken.
 	s := workspaceRepo(t)
-	s.write(".small-hook.yml", broken)
-	s.git("add", "-A")
+	s.Write(".small-hook.yml", broken)
+	s.Git("add", "-A")
 	msg := messageFile(t, "work\n")
 	cases := []struct {
 		repo *testRepo
@@ -153,9 +153,9 @@ func TestReportErrorsNameTheStageAndWhereTheConfigurationCameFrom(t *testing.T) 
 	}
 
 	g := workspaceRepo(t)
-	g.write(".gitleaks.toml", "not toml at all [")
-	g.write(progressPath, g.read(progressPath)+appendedEntry)
-	g.git("add", "-A")
+	g.Write(".gitleaks.toml", "not toml at all [")
+	g.Write(progressPath, g.Read(progressPath)+appendedEntry)
+	g.Git("add", "-A")
 	code, _, errOut := g.check(nil, "check")
 	if code != exitFailure || !strings.HasPrefix(errOut, "small-hook: pre-commit stage: could not check: ") || !strings.Contains(errOut, "the staged .gitleaks.toml") {
 		t.Errorf("a broken staged .gitleaks.toml: exit %d, stderr %q", code, errOut)
@@ -164,8 +164,8 @@ func TestReportErrorsNameTheStageAndWhereTheConfigurationCameFrom(t *testing.T) 
 
 func TestGitHubFormatReportsACheckThatCouldNotRun(t *testing.T) {
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", "secrets:\n  scope: everything\n")
-	r.git("add", "-A")
+	r.Write(".small-hook.yml", "secrets:\n  scope: everything\n")
+	r.Git("add", "-A")
 	cases := []struct {
 		name   string
 		args   []string
@@ -206,33 +206,33 @@ func TestGitHubFormatReportsACheckThatCouldNotRun(t *testing.T) {
 func TestReportThroughNativeHooks(t *testing.T) {
 	r := workspaceRepo(t)
 	bin, env := withBinary(t)
-	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+	if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
-	r.write("README.md", "docs\n")
-	r.git("add", "-A")
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "docs"); !ok || out != "" {
+	r.Write("README.md", "docs\n")
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "docs"); !ok || out != "" {
 		t.Errorf("a commit that touches no governed file: ok %v, output %q; want nothing", ok, out)
 	}
 
 	// A wrong small_version is the pre-commit stage's to refuse (a rewrite
 	// of history it leaves to the commit-msg stage, which reads the
 	// message).
-	r.write(progressPath, strings.Replace(r.read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
-	r.git("add", "-A")
-	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "bump")
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
+	r.Git("add", "-A")
+	out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "bump")
 	if ok || !strings.Contains(out, "small-hook (pre-commit stage): 1 error in 1 file (1 file checked)\n") {
 		t.Errorf("the pre-commit refusal does not name small-hook and its stage:\n%s", out)
 	}
-	r.git("checkout", "-q", "--", ".")
-	r.git("reset", "-q", "--hard")
+	r.Git("checkout", "-q", "--", ".")
+	r.Git("reset", "-q", "--hard")
 
 	// The pre-commit stage cannot know who commits; the commit-msg stage
 	// refuses an agent's edit of the human-owned intent.
 	intent := ".small/intent.small.yml"
-	r.write(intent, strings.Replace(r.read(intent), "intent: ", "intent: Whatever the agent likes. ", 1))
-	r.git("add", "-A")
-	out, ok = runIn(t, r.dir, env, "git", "commit", "-q", "-m", "edit intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Write(intent, strings.Replace(r.Read(intent), "intent: ", "intent: Whatever the agent likes. ", 1))
+	r.Git("add", "-A")
+	out, ok = runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "edit intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	if ok || !strings.Contains(out, "small-hook (pre-commit stage): no problems in 1 file\n") ||
 		!strings.Contains(out, "error small/ownership:") || !strings.Contains(out, "small-hook (commit-msg stage): 1 error in 1 file (1 file checked)\n") {
 		t.Errorf("the commit-msg refusal does not name small-hook and its stage:\n%s", out)
@@ -245,9 +245,9 @@ func TestReportThroughNativeHooks(t *testing.T) {
 // no governed file.
 func TestEveryModeNamesItsStage(t *testing.T) {
 	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
-	r.write("README.md", "docs\n")
-	r.commit("docs")
+	base := r.Git("rev-parse", "HEAD")
+	r.Write("README.md", "docs\n")
+	r.Commit("docs")
 	cases := []struct {
 		args  []string
 		stage string
@@ -266,10 +266,10 @@ func TestEveryModeNamesItsStage(t *testing.T) {
 		}
 	}
 	// Errors name the stage too.
-	r.write(".small-hook.yml", "secrets:\n  scope: everything\n")
-	broken := r.commit("a broken configuration")
-	r.write(".small-hook.yml", "")
-	r.commit("fixed")
+	r.Write(".small-hook.yml", "secrets:\n  scope: everything\n")
+	broken := r.Commit("a broken configuration")
+	r.Write(".small-hook.yml", "")
+	r.Commit("fixed")
 	code, _, errOut := r.check(nil, "check", "--previous", broken)
 	if want := "small-hook: push check: could not check: line 2 of the .small-hook.yml of " + broken; code != exitFailure || !strings.HasPrefix(errOut, want) {
 		t.Errorf("--previous: exit %d, stderr %q, want %q", code, errOut, want)
@@ -280,7 +280,7 @@ func TestEveryModeNamesItsStage(t *testing.T) {
 		t.Errorf("--history --head: exit %d, want the configuration of HEAD\n%s%s", code, out, errOut)
 	}
 	// ...and a broken one at HEAD is named as HEAD's.
-	r.git("checkout", "-q", broken)
+	r.Git("checkout", "-q", broken)
 	code, _, errOut = r.check(nil, "check", "--history")
 	if want := "small-hook: history check: could not check: line 2 of the .small-hook.yml of HEAD"; code != exitFailure || !strings.HasPrefix(errOut, want) {
 		t.Errorf("--history: exit %d, stderr %q, want %q", code, errOut, want)
@@ -311,7 +311,7 @@ func TestOutputFormatsAreDeclaredOnce(t *testing.T) {
 func TestOutputFilesAreOpenedBeforeTheCheck(t *testing.T) {
 	r := workspaceRepo(t)
 	rewriteProgress(r)
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	missing := filepath.Join(t.TempDir(), "nonexistent", "x.sarif")
 	code, out, errOut := r.check(nil, "check", "--output", "sarif="+missing)
 	if code != exitFailure || out != "" || !strings.Contains(errOut, "--output sarif="+missing+": ") {

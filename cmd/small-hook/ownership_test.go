@@ -12,13 +12,13 @@ const intentPath = ".small/intent.small.yml"
 // editIntent changes the human-owned intent.
 func editIntent(r *testRepo, text string) {
 	var lines []string
-	for _, l := range strings.Split(r.read(intentPath), "\n") {
+	for _, l := range strings.Split(r.Read(intentPath), "\n") {
 		if strings.HasPrefix(l, "intent: ") {
 			l = "intent: " + text
 		}
 		lines = append(lines, l)
 	}
-	r.write(intentPath, strings.Join(lines, "\n"))
+	r.Write(intentPath, strings.Join(lines, "\n"))
 }
 
 // writeMessage writes a commit message file.
@@ -31,9 +31,9 @@ func writeMessage(t *testing.T, path, msg string) {
 
 // commitAs commits everything with the given author and message.
 func commitAs(r *testRepo, name, email, msg string) string {
-	r.git("add", "-A")
-	r.gitEnv([]string{"GIT_AUTHOR_NAME=" + name, "GIT_AUTHOR_EMAIL=" + email}, "commit", "-q", "--no-verify", "-m", msg)
-	return r.git("rev-parse", "HEAD")
+	r.Git("add", "-A")
+	r.GitEnv([]string{"GIT_AUTHOR_NAME=" + name, "GIT_AUTHOR_EMAIL=" + email}, "commit", "-q", "--no-verify", "-m", msg)
+	return r.Git("rev-parse", "HEAD")
 }
 
 func TestAgentMarkersOnIntentFail(t *testing.T) {
@@ -65,7 +65,7 @@ func TestAgentMarkersOnIntentFail(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			r := workspaceRepo(t)
-			base := r.git("rev-parse", "HEAD")
+			base := r.Git("rev-parse", "HEAD")
 			editIntent(r, "Changed by "+strings.ReplaceAll(tc.name, ":", ""))
 			sha := commitAs(r, tc.author, tc.email, tc.msg)
 			code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
@@ -90,14 +90,14 @@ func TestAgentMarkersOnIntentFail(t *testing.T) {
 func TestRangeReportsExactlyTheAgentCommitsOnHumanFiles(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
+	base := r.Git("rev-parse", "HEAD")
 	editIntent(r, "human one")
 	commitAs(r, "Test Human", "human@example.com", "human edits intent")
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
 	commitAs(r, "Test Human", "human@example.com", "agent progress\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	editIntent(r, "agent one")
 	bad1 := commitAs(r, "Test Human", "human@example.com", "agent edits intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-	r.write(".small/constraints.small.yml", r.read(".small/constraints.small.yml")+"  - id: \"more\"\n    rule: \"More\"\n    severity: \"warn\"\n")
+	r.Write(".small/constraints.small.yml", r.Read(".small/constraints.small.yml")+"  - id: \"more\"\n    rule: \"More\"\n    severity: \"warn\"\n")
 	bad2 := commitAs(r, "Cursor Agent", "cursoragent@cursor.com", "agent edits constraints")
 	code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
 	if code != exitFindings {
@@ -117,7 +117,7 @@ func TestRangeReportsExactlyTheAgentCommitsOnHumanFiles(t *testing.T) {
 func TestCommitMsgStage(t *testing.T) {
 	r := workspaceRepo(t)
 	editIntent(r, "staged by an agent")
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	msg := filepath.Join(t.TempDir(), "COMMIT_EDITMSG")
 	writeMessage(t, msg, "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n# Please enter the commit message\n")
 	if code, out, _ := r.check(nil, "check"); code != exitOK {
@@ -139,8 +139,8 @@ func TestCommitMsgStage(t *testing.T) {
 func TestConfiguredAgentsAndBadConfig(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", "attribution:\n  agents:\n    - email: \"*@bots.corp.example\"\n    - name: \"*[bot]\"\n  trailers: [X-Agent]\n")
-	base := r.commit("config")
+	r.Write(".small-hook.yml", "attribution:\n  agents:\n    - email: \"*@bots.corp.example\"\n    - name: \"*[bot]\"\n  trailers: [X-Agent]\n")
+	base := r.Commit("config")
 	editIntent(r, "bot one")
 	commitAs(r, "Corp Bot", "ci@bots.corp.example", "bot edit")
 	editIntent(r, "bot two")
@@ -163,8 +163,8 @@ func TestConfiguredAgentsAndBadConfig(t *testing.T) {
 		t.Fatalf("%d ownership errors, want 3\n%s", n, out)
 	}
 	for _, bad := range []string{"attribution:\n  agentz: []\n", "attribution:\n  unknown: maybe\n", "attribution: [\n", "secrets:\n  scope: all\n"} {
-		r.write(".small-hook.yml", bad)
-		r.git("add", "-A")
+		r.Write(".small-hook.yml", bad)
+		r.Git("add", "-A")
 		code, _, errOut := r.check(nil, "check")
 		if code != exitFailure || !strings.Contains(errOut, ".small-hook.yml:") {
 			t.Errorf("config %q: exit %d, stderr %q", bad, code, errOut)
@@ -175,9 +175,9 @@ func TestConfiguredAgentsAndBadConfig(t *testing.T) {
 func TestUnknownActorPolicy(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", "attribution:\n  unknown: error\n")
-	base := r.commit("config")
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
+	r.Write(".small-hook.yml", "attribution:\n  unknown: error\n")
+	base := r.Commit("config")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
 	commitAs(r, "Test Human", "human@example.com", "progress")
 	if code, out, _ := r.check(nil, "check", "--base", base); code != exitFindings || !strings.Contains(out, "attribution/unknown") {
 		t.Fatalf("exit %d\n%s", code, out)
@@ -192,15 +192,15 @@ func TestProvenanceUnderAnotherAgent(t *testing.T) {
 		return strings.Replace(strings.Replace(v3, "version: 3", "version: 4", 1), "\n---\n\n# LLM",
 			"\n  - agent: '"+agent+"'\n    action: updated\n    timestamp: '2026-11-22T10:09:09.000Z'\n---\n\n# LLM", 1) + "\nMore.\n"
 	}
-	r.write(artifactPath, entry("did:key:z6MkSomebodyElseEntirely"))
+	r.Write(artifactPath, entry("did:key:z6MkSomebodyElseEntirely"))
 	commitAs(r, "Test Human", "human@example.com", "update\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
 	rep := decodeReport(t, out)
 	if code != exitOK || len(rep.Findings) != 1 || rep.Findings[0].Rule != "smp/attribution" || rep.Findings[0].Severity != "warning" {
 		t.Fatalf("exit %d, want %d with exactly the smp/attribution warning\n%s%s", code, exitOK, out, errOut)
 	}
-	r.git("reset", "-q", "--hard", "HEAD~1")
-	r.write(artifactPath, entry("did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW"))
+	r.Git("reset", "-q", "--hard", "HEAD~1")
+	r.Write(artifactPath, entry("did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW"))
 	commitAs(r, "Test Human", "human@example.com", "update\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	code, out, errOut = r.check(nil, "check", "--base", base, "--format", "json")
 	if code != exitOK || len(decodeReport(t, out).Findings) != 0 {

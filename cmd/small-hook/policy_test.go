@@ -76,17 +76,17 @@ func TestRulesCommandLooksUpOneRule(t *testing.T) {
 // small CLI wrote to plan and progress is silent unless turned on.
 func TestConfigHumansRunningTheCLIAreNotNoise(t *testing.T) {
 	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.commit("small progress add")
+	base := r.Git("rev-parse", "HEAD")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Commit("small progress add")
 	code, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
 	if rep := decodeReport(t, out); code != exitOK || len(rep.Findings) != 0 {
 		t.Fatalf("a human commit of CLI output: exit %d\n%s", code, out)
 	}
-	r.write(".small-hook.yml", "rules:\n  small/human-edit: warning\n")
-	r.commit("opt in")
-	r.write(progressPath, r.read(progressPath)+strings.Replace(appendedEntry, "10:20:00", "10:21:00", 1))
-	r.commit("more progress")
+	r.Write(".small-hook.yml", "rules:\n  small/human-edit: warning\n")
+	r.Commit("opt in")
+	r.Write(progressPath, r.Read(progressPath)+strings.Replace(appendedEntry, "10:20:00", "10:21:00", 1))
+	r.Commit("more progress")
 	code, out, _ = r.check(nil, "check", "--base", "HEAD~1", "--format", "json")
 	rep := decodeReport(t, out)
 	if code != exitOK || len(rep.Findings) != 1 || rep.Findings[0].Rule != "small/human-edit" || rep.Findings[0].Severity != "warning" {
@@ -96,33 +96,33 @@ func TestConfigHumansRunningTheCLIAreNotNoise(t *testing.T) {
 
 func TestConfigSeverityAndUnknownRuleEndToEnd(t *testing.T) {
 	r := workspaceRepo(t)
-	r.write(progressPath, strings.Replace(r.read(progressPath), "go test ./parser passed", "rewritten", 1))
-	r.git("add", "-A")
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), "go test ./parser passed", "rewritten", 1))
+	r.Git("add", "-A")
 	if code, _, _ := r.check(nil, "check"); code != exitFindings {
 		t.Fatalf("a rewrite of progress: exit %d, want %d", code, exitFindings)
 	}
 	// A policy change applies from the next commit: the setting is
 	// committed on its own, the rewrite stays staged.
-	r.write(".small-hook.yml", "rules:\n  small/append-only: warning\n")
+	r.Write(".small-hook.yml", "rules:\n  small/append-only: warning\n")
 	commitPolicy(r, ".small-hook.yml")
 	code, out, _ := r.check(nil, "check", "--format", "json")
 	if rep := decodeReport(t, out); code != exitOK || rep.Summary.Warnings != 1 || rep.Findings[0].Rule != "small/append-only" {
 		t.Fatalf("small/append-only: warning: exit %d\n%s", code, out)
 	}
-	r.write(".small-hook.yml", "# tuning\nrules:\n  small/append-only: warning\n  small/apend-only: off\n")
-	r.git("add", "-A")
+	r.Write(".small-hook.yml", "# tuning\nrules:\n  small/append-only: warning\n  small/apend-only: off\n")
+	r.Git("add", "-A")
 	code, out, errOut := r.check(nil, "check")
 	if code != exitFailure || !strings.Contains(errOut, "line 4") || !strings.Contains(errOut, `"small/apend-only" is not a rule small-hook knows; did you mean "small/append-only"?`) {
 		t.Fatalf("an unknown rule ID: exit %d\n%s%s", code, out, errOut)
 	}
 	// The suggestion works.
-	r.write(".small-hook.yml", "# tuning\nrules:\n  small/append-only: warning\n")
-	r.git("add", "-A")
+	r.Write(".small-hook.yml", "# tuning\nrules:\n  small/append-only: warning\n")
+	r.Git("add", "-A")
 	if code, out, errOut := r.check(nil, "check"); code != exitOK {
 		t.Fatalf("the suggested rule ID: exit %d\n%s%s", code, out, errOut)
 	}
-	r.write(".small-hook.yml", "rules:\n  small/append-only: lenient\n")
-	r.git("add", "-A")
+	r.Write(".small-hook.yml", "rules:\n  small/append-only: lenient\n")
+	r.Git("add", "-A")
 	if code, _, errOut := r.check(nil, "check"); code != exitFailure || !strings.Contains(errOut, "line 2 of the staged .small-hook.yml") {
 		t.Fatalf("an unknown severity: exit %d\n%s", code, errOut)
 	}
@@ -132,20 +132,20 @@ func TestConfigSeverityAndUnknownRuleEndToEnd(t *testing.T) {
 // examples are not governed once excluded; everything else still is.
 func TestConfigExcludeEndToEnd(t *testing.T) {
 	r := workspaceRepo(t)
-	r.write("spec/small/v0.1/examples/.small/intent.small.yml", "small_version: \"0.1\"\nowner: human\nintent: An old example\n")
-	r.write("spec/small/v0.1/examples/.small/notes.txt", "not a canonical file\n")
-	r.git("add", "-A")
+	r.Write("spec/small/v0.1/examples/.small/intent.small.yml", "small_version: \"0.1\"\nowner: human\nintent: An old example\n")
+	r.Write("spec/small/v0.1/examples/.small/notes.txt", "not a canonical file\n")
+	r.Git("add", "-A")
 	code, out, _ := r.check(nil, "check", "--format", "json")
 	if code != exitFindings {
 		t.Fatalf("v0.1 examples without exclude: exit %d\n%s", code, out)
 	}
-	r.write(".small-hook.yml", "exclude:\n  - spec/small/v0.1/examples/\n")
+	r.Write(".small-hook.yml", "exclude:\n  - spec/small/v0.1/examples/\n")
 	commitPolicy(r, ".small-hook.yml")
 	if code, out, _ := r.check(nil, "check", "--format", "json"); code != exitOK || len(decodeReport(t, out).Findings) != 0 {
 		t.Fatalf("v0.1 examples excluded: exit %d\n%s", code, out)
 	}
-	r.write(progressPath, strings.Replace(r.read(progressPath), "go test ./parser passed", "rewritten", 1))
-	r.git("add", "-A")
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), "go test ./parser passed", "rewritten", 1))
+	r.Git("add", "-A")
 	if code, out, _ := r.check(nil, "check", "--all", "--format", "json"); code != exitOK {
 		t.Fatalf("--all with the examples excluded: exit %d\n%s", code, out)
 	}
@@ -158,8 +158,8 @@ func TestConfigExcludeEndToEnd(t *testing.T) {
 // rules: and exclude: from the base revision.
 func TestConfigInAPullRequestCannotRelaxItsOwnCheck(t *testing.T) {
 	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
-	r.write(".small-hook.yml", "rules:\n  small/ownership: off\nexclude:\n  - .small/\n")
+	base := r.Git("rev-parse", "HEAD")
+	r.Write(".small-hook.yml", "rules:\n  small/ownership: off\nexclude:\n  - .small/\n")
 	editIntent(r, "rewritten by an agent")
 	commitAs(r, "Test Human", "human@example.com", "Relax the rules\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	code, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
@@ -191,17 +191,17 @@ func TestArtifactMergeCommitsEndToEnd(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := newTestRepo(t)
-			r.write(artifactPath, v2)
-			base := r.commit("v2")
-			r.git("checkout", "-q", "-b", "theirs")
-			r.write(artifactPath, theirs)
-			r.commit("their note")
-			r.git("checkout", "-q", "main")
-			r.write(artifactPath, v3)
-			r.commit("benchmarks")
-			r.git("merge", "-q", "--no-commit", "-s", "ours", "theirs")
-			r.write(artifactPath, c.result)
-			mergeCommit := r.commit("Merge branch 'theirs'")
+			r.Write(artifactPath, v2)
+			base := r.Commit("v2")
+			r.Git("checkout", "-q", "-b", "theirs")
+			r.Write(artifactPath, theirs)
+			r.Commit("their note")
+			r.Git("checkout", "-q", "main")
+			r.Write(artifactPath, v3)
+			r.Commit("benchmarks")
+			r.Git("merge", "-q", "--no-commit", "-s", "ours", "theirs")
+			r.Write(artifactPath, c.result)
+			mergeCommit := r.Commit("Merge branch 'theirs'")
 			code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
 			rep := decodeReport(t, out)
 			if c.rule == "" {
@@ -221,7 +221,7 @@ func TestArtifactMergeCommitsEndToEnd(t *testing.T) {
 // rest of what is staged staged: a policy change applies from the next
 // commit.
 func commitPolicy(r *testRepo, path string) {
-	r.t.Helper()
-	r.git("add", path)
-	r.git("commit", "-q", "--no-verify", "-m", "tune small-hook", "--", path)
+	r.T.Helper()
+	r.Git("add", path)
+	r.Git("commit", "-q", "--no-verify", "-m", "tune small-hook", "--", path)
 }

@@ -19,17 +19,17 @@ const agentTrailer = "Co-Authored-By: Claude <noreply@anthropic.com>"
 // stageSecret appends a progress entry whose evidence holds fakeGitHub and
 // returns the secret's fingerprint (path:rule:line).
 func stageSecret(r *testRepo) string {
-	old := r.read(progressPath)
-	r.write(progressPath, old+strings.Replace(appendedEntry, "go vet ./... is clean", "pushed with "+fakeGitHub, 1))
-	r.git("add", "-A")
+	old := r.Read(progressPath)
+	r.Write(progressPath, old+strings.Replace(appendedEntry, "go vet ./... is clean", "pushed with "+fakeGitHub, 1))
+	r.Git("add", "-A")
 	return progressPath + ":github-pat:" + strconv.Itoa(strings.Count(old, "\n")+1)
 }
 
 func TestStagedPolicyChangeAppliesFromTheNextCommit(t *testing.T) {
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", "rules:\n  small/append-only: off\n")
+	r.Write(".small-hook.yml", "rules:\n  small/append-only: off\n")
 	rewriteProgress(r)
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	code, out, errOut := r.check(nil, "check")
 	if code != exitFindings || !strings.Contains(out, "error small/append-only") {
 		t.Fatalf("a staged rules: setting relaxed its own commit: exit %d\n%s%s", code, out, errOut)
@@ -53,9 +53,9 @@ func TestStagedPolicyChangeAppliesFromTheNextCommit(t *testing.T) {
 func TestFirstCommitUsesTheDefaults(t *testing.T) {
 	r := newTestRepo(t)
 	r.copyDir(fixtureInit, ".small")
-	r.write(".small-hook.yml", "exclude:\n  - .small/\n")
-	r.write(".small/notes.txt", "not a SMALL artifact\n")
-	r.git("add", "-A")
+	r.Write(".small-hook.yml", "exclude:\n  - .small/\n")
+	r.Write(".small/notes.txt", "not a SMALL artifact\n")
+	r.Git("add", "-A")
 	code, out, errOut := r.check(nil, "check")
 	if code != exitFindings || !strings.Contains(out, "small/layout") || !strings.Contains(out, "the change applies from the next commit (this check used the defaults, as there is no commit yet)") {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
@@ -66,8 +66,8 @@ func TestGitleaksFilesArePolicy(t *testing.T) {
 	t.Run("a staged .gitleaksignore does not hide the staged secret", func(t *testing.T) {
 		r := workspaceRepo(t)
 		fp := stageSecret(r)
-		r.write(".gitleaksignore", fp+"\n")
-		r.git("add", "-A")
+		r.Write(".gitleaksignore", fp+"\n")
+		r.Git("add", "-A")
 		code, out, _ := r.check(nil, "check")
 		if code != exitFindings || !strings.Contains(out, "secrets/github-pat") {
 			t.Fatalf("exit %d\n%s", code, out)
@@ -80,8 +80,8 @@ func TestGitleaksFilesArePolicy(t *testing.T) {
 	t.Run("a staged .gitleaks.toml does not replace the rules of its commit", func(t *testing.T) {
 		r := workspaceRepo(t)
 		stageSecret(r)
-		r.write(".gitleaks.toml", "[[rules]]\nid = \"nothing\"\nregex = '''never-matches-[0-9]{40}'''\nkeywords = [\"never-matches-\"]\n")
-		r.git("add", "-A")
+		r.Write(".gitleaks.toml", "[[rules]]\nid = \"nothing\"\nregex = '''never-matches-[0-9]{40}'''\nkeywords = [\"never-matches-\"]\n")
+		r.Git("add", "-A")
 		if code, out, _ := r.check(nil, "check"); code != exitFindings || !strings.Contains(out, "secrets/github-pat") {
 			t.Fatalf("exit %d\n%s", code, out)
 		}
@@ -90,9 +90,9 @@ func TestGitleaksFilesArePolicy(t *testing.T) {
 		r := workspaceRepo(t)
 		key := longKey()
 		// The broken rule's keyword occurs nowhere: only validation finds it.
-		r.write(".gitleaks.toml", "[[rules]]\nid = \"corp\"\nregex = '''(?i)("+key+"|x('''\nkeywords = [\"corp\"]\n")
-		r.write(progressPath, r.read(progressPath)+appendedEntry)
-		r.git("add", "-A")
+		r.Write(".gitleaks.toml", "[[rules]]\nid = \"corp\"\nregex = '''(?i)("+key+"|x('''\nkeywords = [\"corp\"]\n")
+		r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+		r.Git("add", "-A")
 		code, out := everyOutput(t, r, "check")
 		if code != exitFailure || !strings.Contains(out, "the staged .gitleaks.toml: invalid gitleaks configuration") {
 			t.Fatalf("exit %d\n%s", code, out)
@@ -104,13 +104,13 @@ func TestGitleaksFilesArePolicy(t *testing.T) {
 	for _, file := range []string{".gitleaks.toml", ".gitleaksignore"} {
 		t.Run("an agent pull request that changes "+file, func(t *testing.T) {
 			r := workspaceRepo(t)
-			base := r.git("rev-parse", "HEAD")
+			base := r.Git("rev-parse", "HEAD")
 			fp := stageSecret(r)
 			content := fp + "\n"
 			if file == ".gitleaks.toml" {
 				content = "[[rules]]\nid = \"nothing\"\nregex = '''never-matches-[0-9]{40}'''\nkeywords = [\"never-matches-\"]\n"
 			}
-			r.write(file, content)
+			r.Write(file, content)
 			commitAs(r, "Test Human", "human@example.com", "Record progress\n\n"+agentTrailer)
 			code, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
 			rep := decodeReport(t, out)
@@ -129,12 +129,12 @@ func TestGitleaksFilesArePolicy(t *testing.T) {
 func TestConfigFlagInsideTheRepositoryIsPolicy(t *testing.T) {
 	const cfg = ".github/small-hook.yml"
 	r := workspaceRepo(t)
-	r.write(cfg, "rules:\n  small/human-edit: warning\n")
-	base := r.commit("small-hook settings")
-	r.write(cfg, "rules:\n  small/ownership: off\n  small/append-only: off\n")
+	r.Write(cfg, "rules:\n  small/human-edit: warning\n")
+	base := r.Commit("small-hook settings")
+	r.Write(cfg, "rules:\n  small/ownership: off\n  small/append-only: off\n")
 	editIntent(r, "whatever the agent likes")
 	commitAs(r, "Test Human", "human@example.com", "Relax the rules\n\n"+agentTrailer)
-	path := filepath.Join(r.dir, cfg)
+	path := filepath.Join(r.Dir, cfg)
 	code, out, errOut := r.check(nil, "check", "--base", base, "--config", path, "--format", "json")
 	rep := decodeReport(t, out)
 	owned := map[string]bool{}
@@ -148,8 +148,8 @@ func TestConfigFlagInsideTheRepositoryIsPolicy(t *testing.T) {
 	}
 
 	// A configuration the trusted revision lacks cannot be used.
-	other := filepath.Join(r.dir, ".github", "other.yml")
-	r.write(".github/other.yml", "rules:\n  small/ownership: off\n")
+	other := filepath.Join(r.Dir, ".github", "other.yml")
+	r.Write(".github/other.yml", "rules:\n  small/ownership: off\n")
 	code, _, errOut = r.check(nil, "check", "--base", base, "--config", other)
 	if code != exitFailure || !strings.Contains(errOut, base+" has no .github/other.yml") {
 		t.Errorf("a configuration the base lacks: exit %d, stderr %q", code, errOut)
@@ -172,17 +172,17 @@ func TestConfigFlagInsideTheRepositoryIsPolicy(t *testing.T) {
 func TestStagedKeyFilesAreValidated(t *testing.T) {
 	_, pub := sshKey(t, "alice")
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", signedConfig("off"))
-	r.write(allowedSignersPath, "human@example.com "+pub+"\n")
-	r.commit("policy")
-	r.write(allowedSignersPath, "human@example.com "+pub+"\nnot-a-signer-line\n")
-	r.git("add", "-A")
+	r.Write(".small-hook.yml", signedConfig("off"))
+	r.Write(allowedSignersPath, "human@example.com "+pub+"\n")
+	r.Commit("policy")
+	r.Write(allowedSignersPath, "human@example.com "+pub+"\nnot-a-signer-line\n")
+	r.Git("add", "-A")
 	code, _, errOut := r.check(nil, "check")
 	if want := "line 2 of the staged " + allowedSignersPath + ": is not `principals [options] keytype base64-key`"; code != exitFailure || !strings.Contains(errOut, want) {
 		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, errOut)
 	}
-	r.write(allowedSignersPath, "human@example.com "+pub+"\nbob@example.com "+pub+"\n")
-	r.git("add", "-A")
+	r.Write(allowedSignersPath, "human@example.com "+pub+"\nbob@example.com "+pub+"\n")
+	r.Git("add", "-A")
 	if code, out, errOut := r.check(nil, "check"); code != exitOK || !strings.Contains(out, "note: this commit changes the policy file "+allowedSignersPath) {
 		t.Errorf("a valid staged key file: exit %d\n%s%s", code, out, errOut)
 	}
@@ -194,17 +194,17 @@ func TestStagedKeyFilesAreValidated(t *testing.T) {
 // git commit --no-verify, as docs/output.md says, and the checks run again.
 func TestABrokenCommittedConfigurationIsRepairedByCommittingTheFix(t *testing.T) {
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", "secrets:\n  scope: everything\n")
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "a broken configuration")
-	r.write(".small-hook.yml", "secrets:\n  scope: staged\n")
-	r.git("add", "-A")
+	r.Write(".small-hook.yml", "secrets:\n  scope: everything\n")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "a broken configuration")
+	r.Write(".small-hook.yml", "secrets:\n  scope: staged\n")
+	r.Git("add", "-A")
 	if code, _, errOut := r.check(nil, "check"); code != exitFailure || !strings.Contains(errOut, "line 2 of the .small-hook.yml of HEAD") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	r.git("commit", "-q", "--no-verify", "-m", "repair the configuration")
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "repair the configuration")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Git("add", "-A")
 	if code, out, errOut := r.check(nil, "check"); code != exitOK {
 		t.Errorf("after the repair: exit %d\n%s%s", code, out, errOut)
 	}
@@ -215,10 +215,10 @@ func TestABrokenCommittedConfigurationIsRepairedByCommittingTheFix(t *testing.T)
 func TestFirstCommitWithAConfigurationInsideTheRepository(t *testing.T) {
 	r := newTestRepo(t)
 	r.copyDir(fixtureInit, ".small")
-	r.write(".github/small-hook.yml", "rules:\n  small/layout: off\n")
-	r.write(".small/notes.txt", "not a SMALL artifact\n")
-	r.git("add", "-A")
-	code, out, errOut := r.check(nil, "check", "--config", filepath.Join(r.dir, ".github/small-hook.yml"))
+	r.Write(".github/small-hook.yml", "rules:\n  small/layout: off\n")
+	r.Write(".small/notes.txt", "not a SMALL artifact\n")
+	r.Git("add", "-A")
+	code, out, errOut := r.check(nil, "check", "--config", filepath.Join(r.Dir, ".github/small-hook.yml"))
 	if code != exitFindings || !strings.Contains(out, "small/layout") || !strings.Contains(out, "note: this commit changes the policy file .github/small-hook.yml") {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}

@@ -38,35 +38,35 @@ func TestPreCommitRepoLocal(t *testing.T) {
 	t.Parallel()
 	env := append(preCommitEnv(t), binPATH(t))
 	r := workspaceRepo(t)
-	r.write(".pre-commit-config.yaml", repoLocalConfig(t))
-	r.commit("pre-commit config")
-	if out, ok := runIn(t, r.dir, env, "pre-commit", "install"); !ok {
+	r.Write(".pre-commit-config.yaml", repoLocalConfig(t))
+	r.Commit("pre-commit config")
+	if out, ok := runIn(t, r.Dir, env, "pre-commit", "install"); !ok {
 		t.Fatalf("pre-commit install: %s", out)
 	}
 	for _, hook := range []string{"commit-msg", "pre-push"} {
-		if _, err := os.Stat(filepath.Join(r.dir, ".git", "hooks", hook)); err != nil {
+		if _, err := os.Stat(filepath.Join(r.Dir, ".git", "hooks", hook)); err != nil {
 			t.Fatalf("pre-commit install did not install the %s hook: %v", hook, err)
 		}
 	}
 	remote := filepath.Join(t.TempDir(), "remote.git")
-	r.git("init", "-q", "--bare", remote)
-	r.git("remote", "add", "origin", remote)
-	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "origin", "main"); !ok {
+	r.Git("init", "-q", "--bare", remote)
+	r.Git("remote", "add", "origin", remote)
+	if out, ok := runIn(t, r.Dir, env, "git", "push", "-q", "origin", "main"); !ok {
 		t.Fatalf("pushing main: %s", out)
 	}
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-qam", "Record progress"); !ok {
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-qam", "Record progress"); !ok {
 		t.Fatalf("a clean append was refused:\n%s", out)
 	}
 	rewriteProgress(r)
-	r.git("add", "-A")
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "fix typo"); ok || !strings.Contains(out, "small/append-only") {
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "fix typo"); ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("a rewrite of history passed the commit-msg hook:\n%s", out)
 	}
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "--no-verify", "-m", "fix typo"); !ok {
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "--no-verify", "-m", "fix typo"); !ok {
 		t.Fatal(out)
 	}
-	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "origin", "main"); ok || !strings.Contains(out, "small/append-only") {
+	if out, ok := runIn(t, r.Dir, env, "git", "push", "-q", "origin", "main"); ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("the push hook let a rewrite through:\n%s", out)
 	}
 }

@@ -16,19 +16,19 @@ import (
 func frameworkRepo(t *testing.T, env []string, snapshot *testRepo, hooks, types []string) *testRepo {
 	t.Helper()
 	r := workspaceRepo(t)
-	config := "default_install_hook_types: [" + strings.Join(types, ", ") + "]\nrepos:\n- repo: " + snapshot.dir + "\n  rev: " + snapshot.git("rev-parse", "HEAD") + "\n  hooks:\n"
+	config := "default_install_hook_types: [" + strings.Join(types, ", ") + "]\nrepos:\n- repo: " + snapshot.Dir + "\n  rev: " + snapshot.Git("rev-parse", "HEAD") + "\n  hooks:\n"
 	for _, h := range hooks {
 		config += "  - id: " + h + "\n"
 	}
-	r.write(".pre-commit-config.yaml", config)
-	r.commit("pre-commit config")
-	if out, ok := runIn(t, r.dir, env, "pre-commit", "install"); !ok {
+	r.Write(".pre-commit-config.yaml", config)
+	r.Commit("pre-commit config")
+	if out, ok := runIn(t, r.Dir, env, "pre-commit", "install"); !ok {
 		t.Fatalf("pre-commit install: %s", out)
 	}
 	remote := filepath.Join(t.TempDir(), "remote.git")
-	r.git("init", "-q", "--bare", remote)
-	r.git("remote", "add", "origin", remote)
-	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "--no-verify", "origin", "main"); !ok {
+	r.Git("init", "-q", "--bare", remote)
+	r.Git("remote", "add", "origin", remote)
+	if out, ok := runIn(t, r.Dir, env, "git", "push", "-q", "--no-verify", "origin", "main"); !ok {
 		t.Fatal(out)
 	}
 	return r
@@ -44,26 +44,26 @@ func TestPreCommitFrameworkSetups(t *testing.T) {
 	snapshot := snapshotWorkingTree(t)
 	gitRun := func(r *testRepo, extra []string, args ...string) (string, bool) {
 		t.Helper()
-		return runIn(t, r.dir, append(append([]string{}, env...), extra...), "git", args...)
+		return runIn(t, r.Dir, append(append([]string{}, env...), extra...), "git", args...)
 	}
 
 	t.Run("one hook: small-hook-commit-msg", func(t *testing.T) {
 		r := frameworkRepo(t, env, snapshot, []string{"small-hook-commit-msg", "small-hook-push"}, []string{"commit-msg", "pre-push"})
-		if _, err := os.Stat(filepath.Join(r.dir, ".git", "hooks", "pre-commit")); !os.IsNotExist(err) {
+		if _, err := os.Stat(filepath.Join(r.Dir, ".git", "hooks", "pre-commit")); !os.IsNotExist(err) {
 			t.Fatalf("a pre-commit hook is installed: %v", err)
 		}
-		r.write(progressPath, r.read(progressPath)+appendedEntry)
+		r.Write(progressPath, r.Read(progressPath)+appendedEntry)
 		if out, ok := gitRun(r, nil, "commit", "-qam", "Record progress"); !ok {
 			t.Fatalf("a clean append was refused:\n%s", out)
 		}
 		// The one hook runs the whole staged check, not ownership alone.
-		r.write(progressPath, strings.Replace(r.read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
+		r.Write(progressPath, strings.Replace(r.Read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
 		if out, ok := gitRun(r, nil, "commit", "-qam", "bump the version"); ok || !strings.Contains(out, "small/version") {
 			t.Fatalf("the commit-msg hook let a wrong small_version through:\n%s", out)
 		}
-		r.git("checkout", "-q", "--", progressPath)
+		r.Git("checkout", "-q", "--", progressPath)
 		rewriteProgress(r)
-		r.git("add", "-A")
+		r.Git("add", "-A")
 		out, ok := gitRun(r, nil, "commit", "-q", "-m", "fix typo")
 		if ok || !strings.Contains(out, trailerAdvice) || strings.Contains(out, "SMALL_HOOK_REWRITE") {
 			t.Fatalf("want the refusal to name the trailer alone:\n%s", out)
@@ -79,7 +79,7 @@ func TestPreCommitFrameworkSetups(t *testing.T) {
 	t.Run("both stages", func(t *testing.T) {
 		r := frameworkRepo(t, env, snapshot, []string{"small-hook", "small-hook-commit-msg"}, []string{"pre-commit", "commit-msg"})
 		rewriteProgress(r)
-		r.git("add", "-A")
+		r.Git("add", "-A")
 		out, ok := gitRun(r, nil, "commit", "-q", "-m", "fix typo")
 		if ok || !strings.Contains(out, trailerAdvice) || strings.Contains(out, "SMALL_HOOK_REWRITE") {
 			t.Fatalf("want the commit-msg stage to refuse and name the trailer alone:\n%s", out)
@@ -95,7 +95,7 @@ func TestPreCommitFrameworkSetups(t *testing.T) {
 	t.Run("the commit stage alone", func(t *testing.T) {
 		r := frameworkRepo(t, env, snapshot, []string{"small-hook", "small-hook-push"}, []string{"pre-commit", "pre-push"})
 		rewriteProgress(r)
-		r.git("add", "-A")
+		r.Git("add", "-A")
 		out, ok := gitRun(r, nil, "commit", "-q", "-m", "fix typo")
 		envAdvice := `SMALL_HOOK_REWRITE=<reason> ` + trailerAdvice
 		install := "listing the small-hook-commit-msg hook in .pre-commit-config.yaml and running pre-commit install --hook-type commit-msg"
@@ -110,14 +110,14 @@ func TestPreCommitFrameworkSetups(t *testing.T) {
 		}
 		// The other way the advice names: add the commit-msg hook; then the
 		// trailer alone decides.
-		r.write(".pre-commit-config.yaml", strings.Replace(r.read(".pre-commit-config.yaml"), "  - id: small-hook\n", "  - id: small-hook\n  - id: small-hook-commit-msg\n", 1))
-		r.commit("add the commit-msg hook")
-		if out, ok := runIn(t, r.dir, env, "pre-commit", "install", "--hook-type", "commit-msg"); !ok {
+		r.Write(".pre-commit-config.yaml", strings.Replace(r.Read(".pre-commit-config.yaml"), "  - id: small-hook\n", "  - id: small-hook\n  - id: small-hook-commit-msg\n", 1))
+		r.Commit("add the commit-msg hook")
+		if out, ok := runIn(t, r.Dir, env, "pre-commit", "install", "--hook-type", "commit-msg"); !ok {
 			t.Fatalf("pre-commit install: %s", out)
 		}
-		old := r.read(progressPath)
-		r.write(progressPath, strings.Replace(old, "rewritten", "rewritten again", 1))
-		r.git("add", "-A")
+		old := r.Read(progressPath)
+		r.Write(progressPath, strings.Replace(old, "rewritten", "rewritten again", 1))
+		r.Git("add", "-A")
 		if out, ok := gitRun(r, nil, "commit", "-q", "-m", "fix it again", "-m", "Small-Rewrite: another typo"); !ok {
 			t.Fatalf("with the commit-msg hook installed, the trailer alone was not enough:\n%s", out)
 		}

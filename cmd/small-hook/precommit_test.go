@@ -15,25 +15,18 @@ import (
 // stages, with a bare remote "origin".
 func preCommitRepo(t *testing.T, env []string) *testRepo {
 	t.Helper()
-	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
-	if err != nil {
-		t.Fatalf("not in a git checkout of small-hook: %v", err)
-	}
-	checkout := strings.TrimSpace(string(top))
-	rev, err := exec.Command("git", "-C", checkout, "rev-parse", "HEAD").Output()
-	if err != nil {
-		t.Fatalf("the checkout has no commit: %v", err)
-	}
+	checkout := repoAt(t, ".").Git("rev-parse", "--show-toplevel")
+	rev := repoAt(t, checkout).Git("rev-parse", "HEAD")
 	r := workspaceRepo(t)
-	r.write(".pre-commit-config.yaml", "repos:\n- repo: "+checkout+"\n  rev: "+strings.TrimSpace(string(rev))+
+	r.Write(".pre-commit-config.yaml", "repos:\n- repo: "+checkout+"\n  rev: "+rev+
 		"\n  hooks:\n  - id: small-hook\n  - id: small-hook-push\n")
-	r.commit("pre-commit config")
-	if out, ok := runIn(t, r.dir, env, "pre-commit", "install", "--hook-type", "pre-commit", "--hook-type", "pre-push"); !ok {
+	r.Commit("pre-commit config")
+	if out, ok := runIn(t, r.Dir, env, "pre-commit", "install", "--hook-type", "pre-commit", "--hook-type", "pre-push"); !ok {
 		t.Fatalf("pre-commit install: %s", out)
 	}
 	remote := filepath.Join(t.TempDir(), "remote.git")
-	r.git("init", "-q", "--bare", remote)
-	r.git("remote", "add", "origin", remote)
+	r.Git("init", "-q", "--bare", remote)
+	r.Git("remote", "add", "origin", remote)
 	return r
 }
 
@@ -51,38 +44,38 @@ func TestPreCommitFrameworkWorkflows(t *testing.T) {
 	r := preCommitRepo(t, env)
 	gitRun := func(args ...string) (string, bool) {
 		t.Helper()
-		return runIn(t, r.dir, env, "git", args...)
+		return runIn(t, r.Dir, env, "git", args...)
 	}
 	preCommit := func(args ...string) (string, bool) {
 		t.Helper()
-		return runIn(t, r.dir, env, "pre-commit", args...)
+		return runIn(t, r.Dir, env, "pre-commit", args...)
 	}
 
 	if out, ok := gitRun("push", "origin", "main"); !ok {
 		t.Fatalf("the first push was refused:\n%s", out)
 	}
-	r.write(progressPath, r.read(progressPath)+progressEntry("first append", 21))
+	r.Write(progressPath, r.Read(progressPath)+progressEntry("first append", 21))
 	if out, ok := gitRun("commit", "-qam", "first append"); !ok {
 		t.Fatalf("a clean append was refused:\n%s", out)
 	}
-	r.write(progressPath, r.read(progressPath)+progressEntry("second append", 22))
+	r.Write(progressPath, r.Read(progressPath)+progressEntry("second append", 22))
 	if out, ok := gitRun("commit", "-qam", "second append"); !ok {
 		t.Fatalf("a clean append was refused:\n%s", out)
 	}
-	old := r.git("rev-parse", "HEAD")
+	old := r.Git("rev-parse", "HEAD")
 	if out, ok := gitRun("push", "origin", "main"); !ok {
 		t.Fatalf("two appends were refused:\n%s", out)
 	}
-	r.git("reset", "-q", "--hard", "HEAD~2")
-	r.write(progressPath, r.read(progressPath)+progressEntry("a different append", 23))
+	r.Git("reset", "-q", "--hard", "HEAD~2")
+	r.Write(progressPath, r.Read(progressPath)+progressEntry("a different append", 23))
 	if out, ok := gitRun("commit", "-qam", "a different append"); !ok {
 		t.Fatalf("a clean append was refused:\n%s", out)
 	}
 	out, ok := gitRun("push", "--force", "origin", "main")
-	refusedAsRewrite(t, "a force-push through pre-commit's pre-push stage", out, ok, old, r.git("rev-parse", "HEAD"))
+	refusedAsRewrite(t, "a force-push through pre-commit's pre-push stage", out, ok, old, r.Git("rev-parse", "HEAD"))
 
 	// A mistake committed with --no-verify, as an agent might.
-	r.write(progressPath, strings.Replace(r.read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
 	if out, ok := gitRun("commit", "-q", "--no-verify", "-am", "bump the version"); !ok {
 		t.Fatal(out)
 	}
@@ -103,7 +96,7 @@ func TestPreCommitFrameworkWorkflows(t *testing.T) {
 	}
 
 	// The commit stage still sees a deletion, which pre-commit never names.
-	r.git("rm", "-q", ".small/plan.small.yml")
+	r.Git("rm", "-q", ".small/plan.small.yml")
 	if out, ok := gitRun("commit", "-qm", "drop the plan"); ok || !strings.Contains(out, "small/required") {
 		t.Fatalf("pre-commit let a deletion through git commit:\n%s", out)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/words"
 )
 
 // prePush is the pre-push hook: git names the remote and lists the refs
@@ -93,7 +94,7 @@ func (r remoteSide) target(repo *gitdiff.Repo, local, remoteRef, remoteID string
 			return target{}, "", err
 		}
 		if !has {
-			return target{}, fmt.Sprintf("the remote has commits you do not have: pull first (git pull --no-rebase %s %s), then push again; the remote's tip %s is not in this repository, so the push cannot be compared with it", r.name, branch, short(remoteID)), nil
+			return target{}, fmt.Sprintf("the remote has commits you do not have: pull first (git pull --no-rebase %s %s), then push again; the remote's tip %s is not in this repository, so the push cannot be compared with it", r.name, branch, words.ShortID(remoteID)), nil
 		}
 		tip, err := presentCommit(repo, remoteID)
 		if err != nil {

@@ -15,24 +15,24 @@ func TestPushToANewRemoteJudgesWhatThePushAdds(t *testing.T) {
 	t.Parallel()
 	r := pushRepo(t)
 	rewriteProgress(r)
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "an old rewrite")
-	if out, ok := runIn(t, r.dir, binEnv(t), "git", "push", "-q", "--no-verify", "origin", "main"); !ok {
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "an old rewrite")
+	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "--no-verify", "origin", "main"); !ok {
 		t.Fatal(out)
 	}
 	fork := filepath.Join(t.TempDir(), "fork.git")
-	r.git("init", "-q", "--bare", fork)
-	r.git("remote", "add", "fork", fork)
-	r.git("checkout", "-q", "-b", "feature")
-	r.write("README.md", "docs\n")
+	r.Git("init", "-q", "--bare", fork)
+	r.Git("remote", "add", "fork", fork)
+	r.Git("checkout", "-q", "-b", "feature")
+	r.Write("README.md", "docs\n")
 	hookedCommit(r, "docs")
-	if out, ok := runIn(t, r.dir, binEnv(t), "git", "push", "-q", "fork", "feature"); !ok {
+	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "fork", "feature"); !ok {
 		t.Fatalf("pushing a one-commit branch to a new remote was refused for history the remotes already have:\n%s", out)
 	}
 	editIntent(r, "an agent's intent")
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-	out, ok := runIn(t, r.dir, binEnv(t), "git", "push", "-q", "fork", "feature:other")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "fork", "feature:other")
 	if ok || !strings.Contains(out, "small/ownership") || strings.Contains(out, "small/append-only") {
 		t.Fatalf("a new branch on the new remote: want only the new commit judged:\n%s", out)
 	}
@@ -44,11 +44,11 @@ func TestPushToANewRemoteJudgesWhatThePushAdds(t *testing.T) {
 func TestPushAfterSomeoneElsePushedSaysPullFirst(t *testing.T) {
 	t.Parallel()
 	r := pushRepo(t)
-	other := &testRepo{t: t, dir: filepath.Join(t.TempDir(), "other")}
-	r.git("clone", "-q", "-b", "main", r.git("remote", "get-url", "origin"), other.dir)
-	other.write("README.md", "someone else's docs\n")
-	other.commit("docs")
-	other.git("push", "-q", "--no-verify", "origin", "main")
+	other := repoAt(t, filepath.Join(t.TempDir(), "other"))
+	r.Git("clone", "-q", "-b", "main", r.Git("remote", "get-url", "origin"), other.Dir)
+	other.Write("README.md", "someone else's docs\n")
+	other.Commit("docs")
+	other.Git("push", "-q", "--no-verify", "origin", "main")
 
 	appendProgress(r, "my append", 21)
 	out, ok := push(t, r, "main")
@@ -60,7 +60,7 @@ func TestPushAfterSomeoneElsePushedSaysPullFirst(t *testing.T) {
 			t.Errorf("the message names %q, which the user never typed:\n%s", word, out)
 		}
 	}
-	if out, ok := runIn(t, r.dir, binEnv(t), "git", "pull", "-q", "--no-rebase", "origin", "main"); !ok {
+	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "pull", "-q", "--no-rebase", "origin", "main"); !ok {
 		t.Fatalf("the advice failed:\n%s", out)
 	}
 	if out, ok := push(t, r, "main"); !ok {
@@ -76,18 +76,18 @@ func TestPushAfterSomeoneElsePushedSaysPullFirst(t *testing.T) {
 func TestDeleteThenPushIsComparedWithTheTipTheRemoteHad(t *testing.T) {
 	t.Parallel()
 	r := pushRepo(t)
-	r.git("remote", "set-head", "origin", "main")
-	r.git("checkout", "-q", "-b", "topic")
+	r.Git("remote", "set-head", "origin", "main")
+	r.Git("checkout", "-q", "-b", "topic")
 	appendProgress(r, "first append", 21)
 	old := appendProgress(r, "second append", 22)
 	if out, ok := push(t, r, "topic"); !ok {
 		t.Fatal(out)
 	}
-	r.git("push", "-q", "--no-verify", r.git("remote", "get-url", "origin"), ":refs/heads/topic")
-	if got := r.git("rev-parse", "refs/remotes/origin/topic"); got != old {
+	r.Git("push", "-q", "--no-verify", r.Git("remote", "get-url", "origin"), ":refs/heads/topic")
+	if got := r.Git("rev-parse", "refs/remotes/origin/topic"); got != old {
 		t.Fatalf("the remote-tracking ref moved: %s", got)
 	}
-	r.git("reset", "-q", "--hard", "HEAD~2")
+	r.Git("reset", "-q", "--hard", "HEAD~2")
 	next := appendProgress(r, "a different append", 23)
 	out, ok := push(t, r, "topic")
 	refusedAsRewrite(t, "a branch deleted on the remote and pushed again without its entries", out, ok, old, next)
@@ -106,14 +106,14 @@ func TestDeleteThenPushIsComparedWithTheTipTheRemoteHad(t *testing.T) {
 func TestNewBranchIsJudgedByTheRemotesConfiguration(t *testing.T) {
 	t.Parallel()
 	r := pushRepo(t)
-	if _, ok := runIn(t, r.dir, binEnv(t), "git", "rev-parse", "-q", "--verify", "refs/remotes/origin/HEAD"); ok {
+	if _, ok := runIn(t, r.Dir, binEnv(t), "git", "rev-parse", "-q", "--verify", "refs/remotes/origin/HEAD"); ok {
 		t.Fatal("the repository has refs/remotes/origin/HEAD; the test proves nothing")
 	}
-	r.git("checkout", "-q", "-b", "topic")
-	r.write(".small-hook.yml", "rules:\n  small/append-only: off\n")
+	r.Git("checkout", "-q", "-b", "topic")
+	r.Write(".small-hook.yml", "rules:\n  small/append-only: off\n")
 	rewriteProgress(r)
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "relax the rules and rewrite")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "relax the rules and rewrite")
 	out, ok := push(t, r, "topic")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("a new branch that brings its own configuration went through:\n%s", out)
@@ -127,9 +127,9 @@ func TestNewBranchIsJudgedByTheRemotesConfiguration(t *testing.T) {
 func TestFirstPushThroughPreCommitIgnoresThePushedConfiguration(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", "rules:\n  small/append-only: off\n")
+	r.Write(".small-hook.yml", "rules:\n  small/append-only: off\n")
 	rewriteProgress(r)
-	r.commit("relax the rules and rewrite")
+	r.Commit("relax the rules and rewrite")
 	vars := map[string]string{"PRE_COMMIT": "1", "PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_URL": "/srv/origin.git",
 		"PRE_COMMIT_LOCAL_BRANCH": "refs/heads/main", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main"}
 	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitFindings || !strings.Contains(out, "small/append-only") {
@@ -148,8 +148,8 @@ func TestPreCommitPushStageWithoutAPushChecksTheIndex(t *testing.T) {
 	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitOK {
 		t.Fatalf("a clean index: exit %d\n%s%s", code, out, errOut)
 	}
-	r.write(progressPath, strings.Replace(r.read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
-	r.commit("a committed mistake")
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
+	r.Commit("a committed mistake")
 	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitFindings || !strings.Contains(out, "small/version") {
 		t.Fatalf("a committed mistake: exit %d\n%s%s", code, out, errOut)
 	}

@@ -23,7 +23,7 @@ type server struct {
 func newServer(t *testing.T, r *testRepo, url string) server {
 	t.Helper()
 	s := server{dir: filepath.Join(t.TempDir(), "server.git")}
-	r.git("clone", "-q", "--bare", r.dir, s.dir)
+	r.Git("clone", "-q", "--bare", r.Dir, s.dir)
 	out, ok := runIn(t, s.dir, binEnv(t), smallHook.path(t), "install")
 	if !ok || !strings.Contains(out, "pre-receive: installed") {
 		t.Fatalf("install in the bare repository: %s", out)
@@ -31,8 +31,8 @@ func newServer(t *testing.T, r *testRepo, url string) server {
 	if url == "" {
 		url = "file://" + s.dir
 	}
-	r.git("remote", "add", "server", url)
-	r.git("fetch", "-q", "server")
+	r.Git("remote", "add", "server", url)
+	r.Git("fetch", "-q", "server")
 	return s
 }
 
@@ -40,7 +40,7 @@ func newServer(t *testing.T, r *testRepo, url string) server {
 // output and whether the push went through.
 func pushTo(t *testing.T, r *testRepo, extra []string, args ...string) (string, bool) {
 	t.Helper()
-	return runIn(t, r.dir, cleanEnv(extra...), "git", append([]string{"push", "server"}, args...)...)
+	return runIn(t, r.Dir, cleanEnv(extra...), "git", append([]string{"push", "server"}, args...)...)
 }
 
 // refused fails the test unless a push was refused with remote: lines
@@ -94,35 +94,35 @@ func TestPreReceiveRefusesWhatTheRangeCheckRefuses(t *testing.T) {
 	}{
 		{"a rewritten progress entry", progressPath, "small/append-only", func() string {
 			rewriteProgress(r)
-			return r.commit("rewrite")
+			return r.Commit("rewrite")
 		}},
 		{"an agent's intent edit", intentPath, "small/ownership", func() string {
 			editIntent(r, "an agent's intent")
-			return r.commit("Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+			return r.Commit("Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 		}},
 		{"a secret", progressPath, "secrets/aws-access-token", func() string {
-			r.write(progressPath, r.read(progressPath)+progressEntry("deployed with "+fakeAWS, 22))
-			return r.commit("deploy")
+			r.Write(progressPath, r.Read(progressPath)+progressEntry("deployed with "+fakeAWS, 22))
+			return r.Commit("deploy")
 		}},
 		{"an entry without evidence", progressPath, "small/evidence", func() string {
-			r.write(progressPath, r.read(progressPath)+strings.Replace(progressEntry("x", 22), "evidence: x", "notes: none", 1))
-			return r.commit("no evidence")
+			r.Write(progressPath, r.Read(progressPath)+strings.Replace(progressEntry("x", 22), "evidence: x", "notes: none", 1))
+			return r.Commit("no evidence")
 		}},
 	}
 	for _, c := range cases {
-		before := r.git("rev-parse", "HEAD")
+		before := r.Git("rev-parse", "HEAD")
 		commit := c.change()
 		out, ok := pushTo(t, r, nil, "main")
 		refused(t, c.name, out, ok, "refs/heads/main", commit, c.path, c.rule)
 		if got := serverHas(t, s, "refs/heads/main"); got != before {
 			t.Fatalf("%s: the server's main moved to %s", c.name, got)
 		}
-		r.git("reset", "-q", "--hard", before)
+		r.Git("reset", "-q", "--hard", before)
 	}
 
 	// A force-push whose new commits are each clean but drop entries.
-	old := r.git("rev-parse", "HEAD")
-	r.git("reset", "-q", "--hard", "HEAD~1")
+	old := r.Git("rev-parse", "HEAD")
+	r.Git("reset", "-q", "--hard", "HEAD~1")
 	next := appendProgress(r, "a different append", 23)
 	out, ok = pushTo(t, r, nil, "--force", "main")
 	refused(t, "a force-push that drops an entry", out, ok, "refs/heads/main", next, progressPath, "small/append-only")
@@ -139,26 +139,26 @@ func TestPreReceiveRefusesWhatTheRangeCheckRefuses(t *testing.T) {
 func TestPreReceiveNewBranchesTagsAndDeletions(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", "push:\n  protect: [\"release/*\"]\n")
-	r.commit("protect release branches")
+	r.Write(".small-hook.yml", "push:\n  protect: [\"release/*\"]\n")
+	r.Commit("protect release branches")
 	s := newServer(t, r, "")
-	r.git("tag", "v1")
-	r.git("tag", "-a", "v1-annotated", "-m", "v1")
-	r.git("branch", "topic")
-	r.git("branch", "release/1")
+	r.Git("tag", "v1")
+	r.Git("tag", "-a", "v1-annotated", "-m", "v1")
+	r.Git("branch", "topic")
+	r.Git("branch", "release/1")
 	out, ok := pushTo(t, r, nil, "v1", "v1-annotated", "topic", "release/1")
 	accepted(t, "new branches and tags at a known commit", out, ok)
 
-	r.git("checkout", "-q", "-b", "bad")
+	r.Git("checkout", "-q", "-b", "bad")
 	rewriteProgress(r)
-	bad := r.commit("rewrite")
-	r.git("tag", "-a", "v2", "-m", "v2")
+	bad := r.Commit("rewrite")
+	r.Git("tag", "-a", "v2", "-m", "v2")
 	out, ok = pushTo(t, r, nil, "bad")
 	refused(t, "a new branch with a rewrite", out, ok, "refs/heads/bad", bad, progressPath, "small/append-only")
 	out, ok = pushTo(t, r, nil, "v2")
 	refused(t, "an annotated tag of a rewrite", out, ok, "refs/tags/v2", bad, progressPath, "small/append-only")
 
-	r.git("checkout", "-q", "main")
+	r.Git("checkout", "-q", "main")
 	good := appendProgress(r, "an append", 21)
 	out, ok = pushTo(t, r, nil, "main", "bad")
 	refused(t, "a push of a good and a bad branch", out, ok, "refs/heads/bad", bad, progressPath, "small/append-only")
@@ -178,16 +178,16 @@ func TestPreReceiveNewBranchesTagsAndDeletions(t *testing.T) {
 	// The messages' advice: a human removes the branch from push.protect
 	// on the default branch first; the default branch is changed on the
 	// server first.
-	r.git("reset", "-q", "--hard", serverHas(t, s, "refs/heads/main"))
-	r.write(".small-hook.yml", "push:\n  protect: []\n")
-	r.commit("release branches may go")
+	r.Git("reset", "-q", "--hard", serverHas(t, s, "refs/heads/main"))
+	r.Write(".small-hook.yml", "push:\n  protect: []\n")
+	r.Commit("release branches may go")
 	out, ok = pushTo(t, r, nil, "main")
 	accepted(t, "the configuration change", out, ok)
 	out, ok = pushTo(t, r, nil, ":release/1")
 	accepted(t, "deleting a branch push.protect no longer names", out, ok)
 	out, ok = pushTo(t, r, nil, "main:next")
 	accepted(t, "a new branch at main", out, ok)
-	r.git("-C", s.dir, "symbolic-ref", "HEAD", "refs/heads/next")
+	r.Git("-C", s.dir, "symbolic-ref", "HEAD", "refs/heads/next")
 	out, ok = pushTo(t, r, nil, ":main")
 	accepted(t, "deleting main once the default branch is another", out, ok)
 }
@@ -200,19 +200,19 @@ func TestPreReceivePolicyComesFromTheDefaultBranch(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
 	newServer(t, r, "")
-	r.write(".small-hook.yml", "rules:\n  small/append-only: off\n")
+	r.Write(".small-hook.yml", "rules:\n  small/append-only: off\n")
 	rewriteProgress(r)
-	commit := r.commit("relax the rules and rewrite")
+	commit := r.Commit("relax the rules and rewrite")
 	out, ok := pushTo(t, r, nil, "main")
 	refused(t, "a push that brings its own configuration", out, ok, "refs/heads/main", commit, progressPath, "small/append-only")
 
-	r.git("reset", "-q", "--hard", "HEAD~1")
-	r.write(".small-hook.yml", "rules:\n  small/evidence: off\n")
-	r.commit("a human turns small/evidence off")
+	r.Git("reset", "-q", "--hard", "HEAD~1")
+	r.Write(".small-hook.yml", "rules:\n  small/evidence: off\n")
+	r.Commit("a human turns small/evidence off")
 	out, ok = pushTo(t, r, nil, "main")
 	accepted(t, "the configuration change", out, ok)
-	r.write(progressPath, r.read(progressPath)+strings.Replace(progressEntry("x", 22), "evidence: x", "notes: none", 1))
-	r.commit("an entry without evidence")
+	r.Write(progressPath, r.Read(progressPath)+strings.Replace(progressEntry("x", 22), "evidence: x", "notes: none", 1))
+	r.Commit("an entry without evidence")
 	out, ok = pushTo(t, r, nil, "main")
 	accepted(t, "an entry the default branch's configuration allows", out, ok)
 }
@@ -223,11 +223,11 @@ func TestPreReceivePolicyComesFromTheDefaultBranch(t *testing.T) {
 func TestPreReceiveAgentPusher(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", "attribution:\n  agents:\n    - pusher: claude-bot\n")
-	r.commit("claude-bot is an agent account")
+	r.Write(".small-hook.yml", "attribution:\n  agents:\n    - pusher: claude-bot\n")
+	r.Commit("claude-bot is an agent account")
 	newServer(t, r, "")
 	editIntent(r, "a new intent")
-	commit := r.commit("Refine intent\n\nSmall-Actor: human")
+	commit := r.Commit("Refine intent\n\nSmall-Actor: human")
 	for _, v := range pusherVars() {
 		out, ok := pushTo(t, r, []string{v + "=claude-bot"}, "main")
 		refused(t, "an intent edit the agent account pushes ("+v+")", out, ok, "refs/heads/main", commit, intentPath, "small/ownership")
@@ -248,19 +248,19 @@ func TestPreReceiveLargePushInQuarantine(t *testing.T) {
 	r := workspaceRepo(t)
 	s := newServer(t, r, "")
 	for i := 0; i < 150; i++ {
-		r.write(fmt.Sprintf("docs/page-%03d.md", i), fmt.Sprintf("page %d\n", i))
+		r.Write(fmt.Sprintf("docs/page-%03d.md", i), fmt.Sprintf("page %d\n", i))
 	}
 	rewriteProgress(r)
-	commit := r.commit("150 pages and a rewrite")
+	commit := r.Commit("150 pages and a rewrite")
 	if n := countPacks(t, s.dir); n != 0 {
 		t.Fatalf("the server starts with %d packs", n)
 	}
 	out, ok := pushTo(t, r, nil, "main")
 	refused(t, "a large push with a rewrite", out, ok, "refs/heads/main", commit, progressPath, "small/append-only")
 
-	r.git("reset", "-q", "--hard", "HEAD~1")
+	r.Git("reset", "-q", "--hard", "HEAD~1")
 	for i := 0; i < 150; i++ {
-		r.write(fmt.Sprintf("docs/page-%03d.md", i), fmt.Sprintf("page %d\n", i))
+		r.Write(fmt.Sprintf("docs/page-%03d.md", i), fmt.Sprintf("page %d\n", i))
 	}
 	appendProgress(r, "150 pages and an append", 21)
 	out, ok = pushTo(t, r, nil, "main")
@@ -336,15 +336,15 @@ func TestPreReceiveOverGitDaemon(t *testing.T) {
 	r := workspaceRepo(t)
 	s := newServer(t, r, "")
 	url := gitDaemon(t, filepath.Dir(s.dir)) + filepath.Base(s.dir)
-	r.git("remote", "set-url", "server", url)
+	r.Git("remote", "set-url", "server", url)
 	for i := 0; i < 150; i++ {
-		r.write(fmt.Sprintf("docs/page-%03d.md", i), fmt.Sprintf("page %d\n", i))
+		r.Write(fmt.Sprintf("docs/page-%03d.md", i), fmt.Sprintf("page %d\n", i))
 	}
 	rewriteProgress(r)
-	commit := r.commit("150 pages and a rewrite")
+	commit := r.Commit("150 pages and a rewrite")
 	out, ok := pushTo(t, r, nil, "main")
 	refused(t, "a push over git:// with a rewrite", out, ok, "refs/heads/main", commit, progressPath, "small/append-only")
-	r.git("reset", "-q", "--hard", "HEAD~1")
+	r.Git("reset", "-q", "--hard", "HEAD~1")
 	appendProgress(r, "an append", 21)
 	out, ok = pushTo(t, r, nil, "main")
 	accepted(t, "a legitimate push over git://", out, ok)
@@ -356,14 +356,14 @@ func TestPreReceiveOverGitDaemon(t *testing.T) {
 func TestPreReceiveRefusesInputGitNeverWrites(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	head := r.git("rev-parse", "HEAD")
+	head := r.Git("rev-parse", "HEAD")
 	for input, want := range map[string]string{
 		"not a ref update\n":                      "line 1 of standard input has 4 fields",
 		zeroID + " HEAD refs/heads/main\n":        `line 1 of standard input: "HEAD" is not a full object id`,
 		zeroID + " " + head + " refs/heads/x\n\n": "",
 	} {
 		var out, errOut strings.Builder
-		ev := &env{stdin: strings.NewReader(input), stdout: &out, stderr: &errOut, dir: r.dir, getenv: func(string) string { return "" }}
+		ev := &env{stdin: strings.NewReader(input), stdout: &out, stderr: &errOut, dir: r.Dir, getenv: func(string) string { return "" }}
 		code := run([]string{"check", "--pre-receive"}, ev)
 		if want == "" {
 			if code != exitOK {
@@ -386,20 +386,20 @@ func TestPreReceiveRefusesInputGitNeverWrites(t *testing.T) {
 func TestPreReceiveOnARepositoryWithoutItsDefaultBranch(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", "rules:\n  small/evidence: off\n")
-	r.commit("small/evidence is off")
+	r.Write(".small-hook.yml", "rules:\n  small/evidence: off\n")
+	r.Commit("small/evidence is off")
 	dir := filepath.Join(t.TempDir(), "server.git")
-	r.git("init", "-q", "--bare", dir)
-	r.git("-C", dir, "symbolic-ref", "HEAD", "refs/heads/master")
+	r.Git("init", "-q", "--bare", dir)
+	r.Git("-C", dir, "symbolic-ref", "HEAD", "refs/heads/master")
 	if out, ok := runIn(t, dir, binEnv(t), smallHook.path(t), "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
-	r.git("remote", "add", "server", "file://"+dir)
+	r.Git("remote", "add", "server", "file://"+dir)
 	out, ok := pushTo(t, r, nil, "main")
 	accepted(t, "the first push of a clean history", out, ok)
 
-	r.write(progressPath, r.read(progressPath)+strings.Replace(progressEntry("x", 22), "evidence: x", "notes: none", 1))
-	commit := r.commit("an entry without evidence")
+	r.Write(progressPath, r.Read(progressPath)+strings.Replace(progressEntry("x", 22), "evidence: x", "notes: none", 1))
+	commit := r.Commit("an entry without evidence")
 	out, ok = pushTo(t, r, nil, "main")
 	refused(t, "an entry the built-in configuration refuses", out, ok, "refs/heads/main", commit, progressPath, "small/evidence")
 	advice := "git symbolic-ref HEAD refs/heads/main"

@@ -7,6 +7,7 @@ import (
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 )
 
@@ -122,11 +123,11 @@ func (p *pushPlan) describe() string {
 		case u.new == "":
 			parts = append(parts, u.ref+" (deleted)")
 		case u.old == "" && u.previous != "":
-			parts = append(parts, fmt.Sprintf("%s (new, replacing %s) %s", u.ref, short(u.previous), short(u.new)))
+			parts = append(parts, fmt.Sprintf("%s (new, replacing %s) %s", u.ref, words.ShortID(u.previous), words.ShortID(u.new)))
 		case u.old == "":
-			parts = append(parts, fmt.Sprintf("%s (new) %s", u.ref, short(u.new)))
+			parts = append(parts, fmt.Sprintf("%s (new) %s", u.ref, words.ShortID(u.new)))
 		default:
-			parts = append(parts, fmt.Sprintf("%s %s..%s", u.ref, short(u.old), short(u.new)))
+			parts = append(parts, fmt.Sprintf("%s %s..%s", u.ref, words.ShortID(u.old), words.ShortID(u.new)))
 		}
 	}
 	s := strings.Join(parts, ", ")

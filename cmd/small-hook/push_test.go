@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,18 +24,18 @@ func progressEntry(evidence string, minute int) string {
 
 // appendProgress appends an entry and commits it.
 func appendProgress(r *testRepo, evidence string, minute int) string {
-	r.t.Helper()
-	r.write(progressPath, r.read(progressPath)+progressEntry(evidence, minute))
+	r.T.Helper()
+	r.Write(progressPath, r.Read(progressPath)+progressEntry(evidence, minute))
 	return hookedCommit(r, "progress: "+evidence)
 }
 
 // hookedCommit stages everything and commits with the small-hook binary
 // on PATH, so that installed hooks run (and must pass).
 func hookedCommit(r *testRepo, msg string) string {
-	r.t.Helper()
-	r.git("add", "-A")
-	r.gitEnv([]string{binPATH(r.t)}, "commit", "-q", "--allow-empty", "-m", msg)
-	return r.git("rev-parse", "HEAD")
+	r.T.Helper()
+	r.Git("add", "-A")
+	r.GitEnv([]string{binPATH(r.T)}, "commit", "-q", "--allow-empty", "-m", msg)
+	return r.Git("rev-parse", "HEAD")
 }
 
 // pushRepo is a workspace repository with small-hook's native hooks
@@ -44,13 +43,13 @@ func hookedCommit(r *testRepo, msg string) string {
 func pushRepo(t *testing.T) *testRepo {
 	t.Helper()
 	r := workspaceRepo(t)
-	if out, ok := runIn(t, r.dir, binEnv(t), smallHook.path(t), "install"); !ok {
+	if out, ok := runIn(t, r.Dir, binEnv(t), smallHook.path(t), "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
 	remote := filepath.Join(t.TempDir(), "remote.git")
-	r.git("init", "-q", "--bare", remote)
-	r.git("remote", "add", "origin", remote)
-	if out, ok := runIn(t, r.dir, binEnv(t), "git", "push", "-q", "origin", "main"); !ok {
+	r.Git("init", "-q", "--bare", remote)
+	r.Git("remote", "add", "origin", remote)
+	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "origin", "main"); !ok {
 		t.Fatalf("the first push was refused:\n%s", out)
 	}
 	return r
@@ -60,7 +59,7 @@ func pushRepo(t *testing.T) *testRepo {
 // whether the push went through.
 func push(t *testing.T, r *testRepo, args ...string) (string, bool) {
 	t.Helper()
-	return runIn(t, r.dir, binEnv(t), "git", append([]string{"push", "-q", "origin"}, args...)...)
+	return runIn(t, r.Dir, binEnv(t), "git", append([]string{"push", "-q", "origin"}, args...)...)
 }
 
 // refusedAsRewrite fails the test unless out refuses a push for entries
@@ -87,7 +86,7 @@ func rewriteTwoAppends(t *testing.T, r *testRepo, pushed bool) (old, next string
 			t.Fatalf("two appends were refused:\n%s", out)
 		}
 	}
-	r.git("reset", "-q", "--hard", "HEAD~2")
+	r.Git("reset", "-q", "--hard", "HEAD~2")
 	return old, appendProgress(r, "a different append", 23)
 }
 
@@ -100,13 +99,13 @@ func TestForcePushIsComparedWithThePreviousTip(t *testing.T) {
 	refusedAsRewrite(t, "a force-push that drops two entries", out, ok, old, other)
 
 	// A reset alone pushes no new commit at all.
-	r.git("reset", "-q", "--hard", "HEAD~1")
+	r.Git("reset", "-q", "--hard", "HEAD~1")
 	out, ok = push(t, r, "--force", "main")
-	refusedAsRewrite(t, "a force-push of a reset", out, ok, old, r.git("rev-parse", "HEAD"))
+	refusedAsRewrite(t, "a force-push of a reset", out, ok, old, r.Git("rev-parse", "HEAD"))
 
 	// An orphan branch shares no history with the tip it replaces.
-	r.git("checkout", "-q", "--orphan", "orphan")
-	r.git("rm", "-q", "-r", "--cached", ".")
+	r.Git("checkout", "-q", "--orphan", "orphan")
+	r.Git("rm", "-q", "-r", "--cached", ".")
 	r.copyDir(fixtureInit, ".small")
 	orphan := hookedCommit(r, "start over")
 	out, ok = push(t, r, "--force", "orphan:main")
@@ -114,15 +113,15 @@ func TestForcePushIsComparedWithThePreviousTip(t *testing.T) {
 
 	// Rewriting only what is not governed (here a commit message) keeps
 	// every entry: the force-push goes through.
-	r.git("checkout", "-q", "-B", "main", old)
-	r.gitEnv([]string{binPATH(r.t)}, "commit", "-q", "--amend", "-m", "second append, better message")
+	r.Git("checkout", "-q", "-B", "main", old)
+	r.GitEnv([]string{binPATH(r.T)}, "commit", "-q", "--amend", "-m", "second append, better message")
 	if out, ok := push(t, r, "--force", "main"); !ok {
 		t.Fatalf("a force-push that keeps every entry was refused:\n%s", out)
 	}
 	// A force-push that keeps the previous tip's entries and appends more.
-	kept := r.git("rev-parse", "HEAD")
-	r.git("reset", "-q", "--hard", "HEAD~1")
-	r.write(progressPath, r.read(progressPath)+progressEntry("second append", 22)+progressEntry("third append", 24))
+	kept := r.Git("rev-parse", "HEAD")
+	r.Git("reset", "-q", "--hard", "HEAD~1")
+	r.Write(progressPath, r.Read(progressPath)+progressEntry("second append", 22)+progressEntry("third append", 24))
 	hookedCommit(r, "second and third append")
 	if out, ok := push(t, r, "--force", "main"); !ok {
 		t.Fatalf("a force-push that keeps %s's entries and appends was refused:\n%s", kept[:12], out)
@@ -179,10 +178,10 @@ func TestForcePushInCI(t *testing.T) {
 // does not contain, and that is not a rewrite.
 func TestPullRequestWhoseBaseMovedOnPasses(t *testing.T) {
 	r := workspaceRepo(t)
-	fork := r.git("rev-parse", "HEAD")
+	fork := r.Git("rev-parse", "HEAD")
 	appendProgress(r, "main's append", 21)
 	base := appendProgress(r, "main's second append", 22)
-	r.git("checkout", "-q", "-b", "feature", fork)
+	r.Git("checkout", "-q", "-b", "feature", fork)
 	head := appendProgress(r, "the branch's append", 23)
 	payload := filepath.Join(t.TempDir(), "event.json")
 	if err := os.WriteFile(payload, []byte(pullRequestEvent(base, head)), 0o644); err != nil {
@@ -201,21 +200,21 @@ func TestPullRequestWhoseBaseMovedOnPasses(t *testing.T) {
 func TestSkewedMainCommitStaysOutOfThePullRequest(t *testing.T) {
 	r := workspaceRepo(t)
 	dated := func(date string, args ...string) {
-		r.t.Helper()
-		r.gitEnv([]string{"GIT_COMMITTER_DATE=" + date, "GIT_AUTHOR_DATE=" + date}, args...)
+		r.T.Helper()
+		r.GitEnv([]string{"GIT_COMMITTER_DATE=" + date, "GIT_AUTHOR_DATE=" + date}, args...)
 	}
 	rewriteProgress(r)
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	dated("2026-11-22T12:00:00Z", "commit", "-q", "-m", "an old rewrite, already on main")
-	fork := r.git("rev-parse", "HEAD")
-	r.write("README.md", "docs\n")
-	r.git("add", "-A")
+	fork := r.Git("rev-parse", "HEAD")
+	r.Write("README.md", "docs\n")
+	r.Git("add", "-A")
 	dated("2020-01-01T00:00:00Z", "commit", "-q", "-m", "main's tip, made on a machine with a wrong clock")
-	r.git("checkout", "-q", "-b", "pr", fork)
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.git("add", "-A")
+	r.Git("checkout", "-q", "-b", "pr", fork)
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Git("add", "-A")
 	dated("2026-11-22T13:00:00Z", "commit", "-q", "-m", "the pull request")
-	if n := r.git("rev-list", "--count", "main..pr"); n != "1" {
+	if n := r.Git("rev-list", "--count", "main..pr"); n != "1" {
 		t.Fatalf("git rev-list main..pr lists %s commits", n)
 	}
 	code, out, errOut := r.check(nil, "check", "--base", "main", "--head", "pr", "--format", "json")
@@ -230,10 +229,10 @@ func TestSkewedMainCommitStaysOutOfThePullRequest(t *testing.T) {
 func TestHistoryJudgesTheRootCommit(t *testing.T) {
 	r := newTestRepo(t)
 	r.copyDir(fixtureInit, ".small")
-	r.write(progressPath, strings.Replace(r.read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
-	root := r.commit("adopt small-hook on an existing workspace")
-	r.write("README.md", "docs\n")
-	r.commit("docs")
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), `small_version: "1.0.0"`, `small_version: "2.0"`, 1))
+	root := r.Commit("adopt small-hook on an existing workspace")
+	r.Write("README.md", "docs\n")
+	r.Commit("docs")
 	if code, out, _ := r.check(nil, "check", "--base", root); code != exitOK {
 		t.Fatalf("--base ROOT judged the root commit: exit %d\n%s", code, out)
 	}
@@ -247,12 +246,12 @@ func TestHistoryJudgesTheRootCommit(t *testing.T) {
 			t.Errorf("small/version reported on %s, not on the root commit", f.Commit)
 		}
 	}
-	if out, ok := runIn(t, r.dir, binEnv(t), smallHook.path(t), "install"); !ok {
+	if out, ok := runIn(t, r.Dir, binEnv(t), smallHook.path(t), "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
 	remote := filepath.Join(t.TempDir(), "remote.git")
-	r.git("init", "-q", "--bare", remote)
-	r.git("remote", "add", "origin", remote)
+	r.Git("init", "-q", "--bare", remote)
+	r.Git("remote", "add", "origin", remote)
 	if out, ok := push(t, r, "main"); ok || !strings.Contains(out, "small/version") {
 		t.Fatalf("the first push of a repository whose root commit is wrong went through:\n%s", out)
 	}
@@ -278,9 +277,9 @@ func TestContinuityRules(t *testing.T) {
 func TestTipComparisonRunsOnlyContinuityRules(t *testing.T) {
 	r := workspaceRepo(t)
 	old := appendProgress(r, "first append", 21)
-	r.git("reset", "-q", "--hard", "HEAD~1")
-	r.write(progressPath, r.read(progressPath)+strings.Replace(progressEntry("x", 22), "evidence: x", "notes: no evidence", 1))
-	next := r.commit("an entry without evidence")
+	r.Git("reset", "-q", "--hard", "HEAD~1")
+	r.Write(progressPath, r.Read(progressPath)+strings.Replace(progressEntry("x", 22), "evidence: x", "notes: no evidence", 1))
+	next := r.Commit("an entry without evidence")
 	code, out, _ := r.check(nil, "check", "--previous", old, "--head", next, "--format", "json")
 	rep := decodeReport(t, out)
 	evidence, appendOnly := 0, 0
@@ -306,13 +305,13 @@ func TestTipComparisonRunsOnlyContinuityRules(t *testing.T) {
 func TestForcePushThroughTheAction(t *testing.T) {
 	r := pushRepo(t)
 	old, next := rewriteTwoAppends(t, r, true)
-	r.git("push", "-q", "--no-verify", "--force", "origin", "main")
+	r.Git("push", "-q", "--no-verify", "--force", "origin", "main")
 
-	remote := r.git("remote", "get-url", "origin")
-	r.git("-C", remote, "config", "uploadpack.allowAnySHA1InWant", "true") // as GitHub serves it
+	remote := r.Git("remote", "get-url", "origin")
+	r.Git("-C", remote, "config", "uploadpack.allowAnySHA1InWant", "true") // as GitHub serves it
 	checkout := filepath.Join(t.TempDir(), "checkout")
-	r.git("clone", "-q", "--no-local", remote, checkout)
-	if err := exec.Command("git", "-C", checkout, "cat-file", "-e", old+"^{commit}").Run(); err == nil {
+	r.Git("clone", "-q", "--no-local", remote, checkout)
+	if _, err := repoAt(t, checkout).Try("cat-file", "-e", old+"^{commit}"); err == nil {
 		t.Fatal("the fresh checkout already holds the replaced tip; the test proves nothing")
 	}
 	run := runAction(t, checkout, nil, "push", forcedPushPayload(old, next))

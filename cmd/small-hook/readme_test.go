@@ -39,7 +39,7 @@ func TestReadmeTryIt(t *testing.T) {
 	if err == nil {
 		t.Fatalf("the rewrite was not refused:\n%s", out)
 	}
-	if n := strings.TrimSpace(runGit(t, dir+"/demo", "rev-list", "--count", "HEAD")); n != "1" {
+	if n := repoAt(t, dir+"/demo").Git("rev-list", "--count", "HEAD"); n != "1" {
 		t.Errorf("%s commits, want 1: the first commit passes, the rewrite is refused\n%s", n, out)
 	}
 	// The output the README shows is what the hook prints.
@@ -50,14 +50,4 @@ func TestReadmeTryIt(t *testing.T) {
 			t.Errorf("the README shows %q, the hook printed:\n%s", line, out)
 		}
 	}
-}
-
-// runGit runs git in dir with the tests' environment and returns its output.
-func runGit(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	out, ok := runIn(t, dir, cleanEnv(), "git", args...)
-	if !ok {
-		t.Fatalf("git %v: %s", args, out)
-	}
-	return out
 }

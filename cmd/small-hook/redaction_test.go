@@ -71,15 +71,15 @@ func TestClippedEchoesOfASecretAreRedacted(t *testing.T) {
 			"Refine intent\n\nCo-authored-by: " + key + " <noreply@anthropic.com>\n", exitFindings},
 		{"a Small-Rewrite reason", rewriteProgress,
 			"Rewrite progress\n\nSmall-Rewrite: " + key + "\n", exitOK},
-		{"a Small-Actor value", func(r *testRepo) { r.write(progressPath, r.read(progressPath)+appendedEntry) },
+		{"a Small-Actor value", func(r *testRepo) { r.Write(progressPath, r.Read(progressPath)+appendedEntry) },
 			"Record progress\n\nSmall-Actor: " + key + "\n", exitFailure},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r := workspaceRepo(t)
-			base := r.git("rev-parse", "HEAD")
+			base := r.Git("rev-parse", "HEAD")
 			tc.change(r)
-			r.git("add", "-A")
+			r.Git("add", "-A")
 			msg := messageFile(t, tc.msg)
 			code, out := everyOutput(t, r, "check", "--commit-msg", msg)
 			if code != tc.code {
@@ -88,7 +88,7 @@ func TestClippedEchoesOfASecretAreRedacted(t *testing.T) {
 			if p := pieceOf(out, key); p != "" || !strings.Contains(out, "[REDACTED sk-a…(108 chars)]") {
 				t.Errorf("commit-msg stage: the output holds %q, or does not show the echo redacted:\n%s", p, out)
 			}
-			r.git("commit", "-q", "--no-verify", "-F", msg)
+			r.Git("commit", "-q", "--no-verify", "-F", msg)
 			code, out = everyOutput(t, r, "check", "--base", base)
 			if code != tc.code {
 				t.Fatalf("range: exit %d, want %d\n%s", code, tc.code, out)
@@ -107,9 +107,9 @@ func TestSecretsInPathsAndConfigurationErrorsAreRedacted(t *testing.T) {
 	key := longKey()
 	t.Run("a file name", func(t *testing.T) {
 		r := workspaceRepo(t)
-		base := r.git("rev-parse", "HEAD")
-		r.write(".small/"+key+".yml", "notes: x\n")
-		r.git("add", "-A")
+		base := r.Git("rev-parse", "HEAD")
+		r.Write(".small/"+key+".yml", "notes: x\n")
+		r.Git("add", "-A")
 		for _, args := range [][]string{{"check"}, {"check", "--all"}} {
 			code, out := everyOutput(t, r, args...)
 			if code != exitFindings {
@@ -119,7 +119,7 @@ func TestSecretsInPathsAndConfigurationErrorsAreRedacted(t *testing.T) {
 				t.Errorf("%v: the output holds %q, or does not show the path redacted:\n%s", args, p, out)
 			}
 		}
-		r.commit("notes")
+		r.Commit("notes")
 		code, out := everyOutput(t, r, "check", "--base", base)
 		if p := pieceOf(out, key); code != exitFindings || p != "" {
 			t.Errorf("range: exit %d, the output holds %q:\n%s", code, p, out)
@@ -132,9 +132,9 @@ func TestSecretsInPathsAndConfigurationErrorsAreRedacted(t *testing.T) {
 // are reported in every format, and never printed, whole or in part.
 func TestEscapedSecretsAreCaughtAndNeverPrinted(t *testing.T) {
 	r, _ := smpRepo(t)
-	r.write(".awp/workspace.json", "{\n  \"name\": \"research\",\n  \"token\": \"\\u0067"+fakeGitHub[1:]+"\"\n}\n")
-	r.write(artifactPath, r.read(artifactPath)+"\ndeployed with &#x41;"+fakeAWS[1:]+" today\n")
-	r.git("add", "-A")
+	r.Write(".awp/workspace.json", "{\n  \"name\": \"research\",\n  \"token\": \"\\u0067"+fakeGitHub[1:]+"\"\n}\n")
+	r.Write(artifactPath, r.Read(artifactPath)+"\ndeployed with &#x41;"+fakeAWS[1:]+" today\n")
+	r.Git("add", "-A")
 	code, out := everyOutput(t, r, "check")
 	if code != exitFindings || !strings.Contains(out, "secrets/github-pat") || !strings.Contains(out, "secrets/aws-access-token") {
 		t.Fatalf("exit %d\n%s", code, out)
@@ -153,10 +153,10 @@ func TestEscapedSecretsAreCaughtAndNeverPrinted(t *testing.T) {
 func TestABrokenAllowlistHoldingAKeyIsRedacted(t *testing.T) {
 	key := longKey()
 	r := workspaceRepo(t)
-	r.write(".gitleaks.toml", "[extend]\nuseDefault = true\n\n[[allowlists]]\nregexes = ['''(?i)("+key+"|x(''']\n")
-	base := r.commit("a broken allowlist")
+	r.Write(".gitleaks.toml", "[extend]\nuseDefault = true\n\n[[allowlists]]\nregexes = ['''(?i)("+key+"|x(''']\n")
+	base := r.Commit("a broken allowlist")
 	stageSecret(r)
-	r.commit("progress")
+	r.Commit("progress")
 	code, out := everyOutput(t, r, "check", "--base", base)
 	if code != exitFailure || !strings.Contains(out, "the .gitleaks.toml of "+base) {
 		t.Fatalf("exit %d\n%s", code, out)
@@ -173,12 +173,12 @@ func TestAnOldSecretEchoedCutShortIsRedacted(t *testing.T) {
 	key := longKey()
 	r := newTestRepo(t)
 	v1 := smpFixture(t, "llm-context-research.v1.md")
-	r.write(artifactPath, strings.Replace(v1, "id: 'artifact:llm-context-research'", "id: 'artifact:"+key+"'", 1))
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "an id that holds a key")
-	base := r.git("rev-parse", "HEAD")
-	r.write(artifactPath, v1)
-	r.git("add", "-A")
+	r.Write(artifactPath, strings.Replace(v1, "id: 'artifact:llm-context-research'", "id: 'artifact:"+key+"'", 1))
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "an id that holds a key")
+	base := r.Git("rev-parse", "HEAD")
+	r.Write(artifactPath, v1)
+	r.Git("add", "-A")
 	code, out := everyOutput(t, r, "check")
 	if code != exitFindings || !strings.Contains(out, "smp/id") {
 		t.Fatalf("exit %d\n%s", code, out)
@@ -186,7 +186,7 @@ func TestAnOldSecretEchoedCutShortIsRedacted(t *testing.T) {
 	if p := pieceOf(out, key); p != "" {
 		t.Errorf("the output holds %q:\n%s", p, out)
 	}
-	r.commit("fix the id")
+	r.Commit("fix the id")
 	code, out = everyOutput(t, r, "check", "--base", base)
 	if p := pieceOf(out, key); code != exitFindings || p != "" {
 		t.Errorf("range: exit %d, the output holds %q:\n%s", code, p, out)

@@ -19,16 +19,16 @@ func findingsOf(rep jsonReport) []string {
 
 func TestReferenceWorkflowIsQuiet(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("README.md", "demo\n")
-	base := r.commit("start")
+	r.Write("README.md", "demo\n")
+	base := r.Commit("start")
 	for _, step := range []string{"1-init", "2-plan", "3-progress", "4-checkpoint", "5-handoff", "6-reset"} {
 		r.copyDir(referenceStep(step), ".small")
-		r.git("add", "-A")
+		r.Git("add", "-A")
 		code, out, errOut := r.check(nil, "check", "--format", "json")
 		if rep := decodeReport(t, out); code != exitOK || len(rep.Findings) > 0 {
 			t.Fatalf("staged %s: exit %d, findings %v\n%s%s", step, code, findingsOf(rep), out, errOut)
 		}
-		r.commit("small: " + step)
+		r.Commit("small: " + step)
 	}
 	code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
 	if rep := decodeReport(t, out); code != exitOK || len(rep.Findings) > 0 || rep.Summary.Commits != 6 {
@@ -39,13 +39,13 @@ func TestReferenceWorkflowIsQuiet(t *testing.T) {
 func TestProgressMigrateIsAccepted(t *testing.T) {
 	r := newTestRepo(t)
 	r.copyDir(referenceStep("8-legacy"), ".small")
-	base := r.commit("legacy timestamps")
+	base := r.Commit("legacy timestamps")
 	r.copyDir(referenceStep("9-migrated"), ".small")
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	if code, out, errOut := r.check(nil, "check", "--format", "json"); code != exitOK || len(decodeReport(t, out).Findings) > 0 {
 		t.Fatalf("staged migrate: exit %d\n%s%s", code, out, errOut)
 	}
-	r.commit("small progress migrate")
+	r.Commit("small progress migrate")
 	if code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json"); code != exitOK {
 		t.Fatalf("range migrate: exit %d\n%s%s", code, out, errOut)
 	}
@@ -55,18 +55,18 @@ func TestProgressMigrateIsAccepted(t *testing.T) {
 		{"22:50:00.500000000Z", "22:50:00.400000000Z"},    // another instant
 		{"22:43:00.000000003Z", "2026-04-06T21:10:05.0Z"}, // the offset's instant, but not what migrate writes
 	} {
-		migrated := r.read(progressPath)
+		migrated := r.Read(progressPath)
 		if !strings.Contains(migrated, edit[0]) {
 			t.Fatalf("the fixture no longer holds %s", edit[0])
 		}
-		r.git("checkout", "-q", base, "--", ".small")
-		r.write(progressPath, strings.Replace(migrated, edit[0], strings.TrimPrefix(edit[1], "2026-04-06T"), 1))
-		r.git("add", "-A")
+		r.Git("checkout", "-q", base, "--", ".small")
+		r.Write(progressPath, strings.Replace(migrated, edit[0], strings.TrimPrefix(edit[1], "2026-04-06T"), 1))
+		r.Git("add", "-A")
 		code, out, _ := r.check(nil, "check", "--format", "json")
 		if code != exitFindings || !contains(rulesOf(decodeReport(t, out)), "small/append-only") {
 			t.Errorf("%s: exit %d, want small/append-only\n%s", edit[1], code, out)
 		}
-		r.git("checkout", "-q", "HEAD", "--", ".small")
+		r.Git("checkout", "-q", "HEAD", "--", ".small")
 	}
 }
 
@@ -94,13 +94,13 @@ func TestOrphanProgressFixNeedsAHumanRewrite(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newTestRepo(t)
 			r.copyDir(referenceStep("6-reset"), ".small")
-			base := r.commit("small reset")
+			base := r.Commit("small reset")
 			r.copyDir(referenceStep("7-orphan-fix"), ".small")
-			r.git("add", "-A")
-			r.write(".git/MSG", c.msg)
-			code, out, errOut := r.check(nil, "check", "--commit-msg", r.dir+"/.git/MSG", "--format", "json")
+			r.Git("add", "-A")
+			r.Write(".git/MSG", c.msg)
+			code, out, errOut := r.check(nil, "check", "--commit-msg", r.Dir+"/.git/MSG", "--format", "json")
 			checkRewrites(t, "commit-msg", code, out+errOut, decodeReport(t, out), c.severity, c.code, c.says, c.lacks)
-			r.gitEnv(nil, "commit", "-q", "--no-verify", "-F", r.dir+"/.git/MSG")
+			r.GitEnv(nil, "commit", "-q", "--no-verify", "-F", r.Dir+"/.git/MSG")
 			code, out, errOut = r.check(nil, "check", "--base", base, "--format", "json")
 			checkRewrites(t, "range", code, out+errOut, decodeReport(t, out), c.severity, c.code, c.says, c.lacks)
 		})
@@ -110,9 +110,9 @@ func TestOrphanProgressFixNeedsAHumanRewrite(t *testing.T) {
 	// marks the rewrite, and SMALL_HOOK_REWRITE makes it a warning.
 	r := newTestRepo(t)
 	r.copyDir(referenceStep("6-reset"), ".small")
-	r.commit("small reset")
+	r.Commit("small reset")
 	r.copyDir(referenceStep("7-orphan-fix"), ".small")
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	code, out, _ := r.check(nil, "check", "--format", "json")
 	checkRewrites(t, "pre-commit", code, out, decodeReport(t, out), "error", exitFindings,
 		[]string{`SMALL_HOOK_REWRITE=<reason> git commit -m "<subject>" -m "Small-Rewrite: <reason>"`, "small-hook install lets the trailer alone decide"}, nil)

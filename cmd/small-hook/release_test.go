@@ -69,7 +69,7 @@ func TestVersionStampedAtLinkTime(t *testing.T) {
 		t.Fatalf("--version of a build stamped v1.2.3 says %q", got)
 	}
 	r := workspaceRepo(t)
-	out, _ := runIn(t, r.dir, cleanEnv(), bin, "check", "--all", "--format", "json")
+	out, _ := runIn(t, r.Dir, cleanEnv(), bin, "check", "--all", "--format", "json")
 	if rep := decodeReport(t, out); rep.Version != "v1.2.3" {
 		t.Errorf("the JSON report's version is %q, want v1.2.3", rep.Version)
 	}
@@ -88,13 +88,13 @@ func TestVersionOfAnUnstampedBuildIsDevel(t *testing.T) {
 func TestVersionFromModuleVersion(t *testing.T) {
 	src := t.TempDir()
 	copyModule(t, moduleRoot, src)
-	r := &testRepo{t: t, dir: src}
-	r.git("init", "-q", "-b", "main")
-	if top, real := r.git("rev-parse", "--show-toplevel"), mustEvalSymlinks(t, src); top != real {
+	r := repoAt(t, src)
+	r.Git("init", "-q", "-b", "main")
+	if top, real := r.Git("rev-parse", "--show-toplevel"), mustEvalSymlinks(t, src); top != real {
 		t.Fatalf("the copy's git commands reach the repository at %s", top)
 	}
-	r.commit("release")
-	r.git("tag", "v1.2.3")
+	r.Commit("release")
+	r.Git("tag", "v1.2.3")
 	bin := filepath.Join(t.TempDir(), "small-hook"+exeSuffix())
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/small-hook")
 	cmd.Dir = src
@@ -315,14 +315,14 @@ func useRelease(t testing.TB, tag string, s *releaseServer) actionUse {
 func pullRequest(t *testing.T, change func(*testRepo)) (*testRepo, string) {
 	t.Helper()
 	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
+	base := r.Git("rev-parse", "HEAD")
 	change(r)
-	head := r.commit("pull request change")
+	head := r.Commit("pull request change")
 	return r, pullRequestEvent(base, head)
 }
 
 // writeAppendedEntry appends an entry to progress, uncommitted.
-func writeAppendedEntry(r *testRepo) { r.write(progressPath, r.read(progressPath)+appendedEntry) }
+func writeAppendedEntry(r *testRepo) { r.Write(progressPath, r.Read(progressPath)+appendedEntry) }
 
 // sarifVersion returns tool.driver.version of a SARIF file.
 func sarifVersion(t *testing.T, file string) string {
@@ -366,7 +366,7 @@ func TestGitHubActionDownloadsVerifiedRelease(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r, event := pullRequest(t, c.change)
-			run := runActionAs(t, useRelease(t, releaseTag, server), r.dir, map[string]string{"sarif-file": "results.sarif"}, "pull_request", event)
+			run := runActionAs(t, useRelease(t, releaseTag, server), r.Dir, map[string]string{"sarif-file": "results.sarif"}, "pull_request", event)
 			if run.outputs["exit-code"] != c.exitCode || strconv.Itoa(run.status) != c.exitCode {
 				t.Fatalf("exit-code output %q, status %d, want %s:\n%s", run.outputs["exit-code"], run.status, c.exitCode, run.log)
 			}
@@ -377,7 +377,7 @@ func TestGitHubActionDownloadsVerifiedRelease(t *testing.T) {
 				!strings.Contains(run.log, "SHA-256 verified") {
 				t.Errorf("the log does not say which release was verified:\n%s", run.log)
 			}
-			if v := sarifVersion(t, filepath.Join(r.dir, "results.sarif")); v != releaseTag {
+			if v := sarifVersion(t, filepath.Join(r.Dir, "results.sarif")); v != releaseTag {
 				t.Errorf("the check ran small-hook %q, not the downloaded %s", v, releaseTag)
 			}
 		})
@@ -433,7 +433,7 @@ func TestGitHubActionRefusesUntrustedRelease(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			server := serveRelease(t, releaseTag, c.files, c.statuses)
 			r, event := pullRequest(t, rewriteProgress)
-			run := runActionAs(t, useRelease(t, releaseTag, server), r.dir, nil, "pull_request", event)
+			run := runActionAs(t, useRelease(t, releaseTag, server), r.Dir, nil, "pull_request", event)
 			if run.status == 0 {
 				t.Fatalf("the action succeeded with an untrusted release:\n%s", run.log)
 			}
@@ -492,7 +492,7 @@ func TestGitHubActionBuildsWhenThereIsNoRelease(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			server := serveRelease(t, releaseTag, c.files, nil)
 			r, event := pullRequest(t, rewriteProgress)
-			run := runActionAs(t, c.use(t, server), r.dir, nil, "pull_request", event)
+			run := runActionAs(t, c.use(t, server), r.Dir, nil, "pull_request", event)
 			if !run.didRun("actions/setup-go@v5") || !run.didRun("Build small-hook") {
 				t.Fatalf("small-hook was not built (ran %v):\n%s", run.ran, run.log)
 			}
@@ -601,9 +601,9 @@ func benchPullRequest(b *testing.B) (*testRepo, string) {
 	b.Helper()
 	r := newTestRepo(b)
 	r.copyDir(fixtureInit, ".small")
-	base := r.commit("small init")
+	base := r.Commit("small init")
 	writeAppendedEntry(r)
-	return r, pullRequestEvent(base, r.commit("progress"))
+	return r, pullRequestEvent(base, r.Commit("progress"))
 }
 
 // reportSteps reports the time a run spent getting small-hook (download,
@@ -636,7 +636,7 @@ func BenchmarkGitHubActionReleaseDownload(b *testing.B) {
 	use := useRelease(b, releaseTag, server)
 	var runs []actionRun
 	for b.Loop() {
-		run := runActionAs(b, use, r.dir, nil, "pull_request", event)
+		run := runActionAs(b, use, r.Dir, nil, "pull_request", event)
 		if run.status != 0 || run.didRun("Build small-hook") {
 			b.Fatalf("the download path failed or built:\n%s", run.log)
 		}
@@ -661,7 +661,7 @@ func BenchmarkGitHubActionBuildFromSource(b *testing.B) {
 			"GOFLAGS=-modcacherw -buildvcs=false",
 		}}
 		b.StartTimer()
-		run := runActionAs(b, use, r.dir, nil, "pull_request", event)
+		run := runActionAs(b, use, r.Dir, nil, "pull_request", event)
 		if run.status != 0 || !run.didRun("Build small-hook") {
 			b.Fatalf("the build path failed or did not build:\n%s", run.log)
 		}

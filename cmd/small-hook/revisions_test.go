@@ -11,8 +11,8 @@ func agentIntentCommit(t *testing.T) *testRepo {
 	t.Helper()
 	r := workspaceRepo(t)
 	editIntent(r, "rewritten by an agent")
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	return r
 }
 
@@ -44,9 +44,9 @@ func TestUpstreamBaseWithoutUpstreamIsAnError(t *testing.T) {
 	if code != exitFailure || !strings.Contains(errOut, "--base") || !strings.Contains(errOut, "no upstream") {
 		t.Fatalf("--base main@{upstream} without an upstream: exit %d\n%s%s", code, out, errOut)
 	}
-	r.git("remote", "add", "origin", r.dir)
-	r.git("update-ref", "refs/remotes/origin/main", "HEAD~1")
-	r.git("branch", "-q", "--set-upstream-to", "origin/main")
+	r.Git("remote", "add", "origin", r.Dir)
+	r.Git("update-ref", "refs/remotes/origin/main", "HEAD~1")
+	r.Git("branch", "-q", "--set-upstream-to", "origin/main")
 	code, out, errOut = r.check(nil, "check", "--base", "main@{upstream}", "--format", "json")
 	if code != exitFindings {
 		t.Fatalf("--base main@{upstream}: exit %d\n%s%s", code, out, errOut)

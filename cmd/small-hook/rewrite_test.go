@@ -18,12 +18,12 @@ func TestHumanRewriteThroughNativeHooks(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
 	bin, env := withBinary(t)
-	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+	if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
 	rewriteProgress(r)
-	r.git("add", "-A")
-	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "fix typo")
+	r.Git("add", "-A")
+	out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "fix typo")
 	if ok || !strings.Contains(out, "small-hook (pre-commit stage): no problems") || !strings.Contains(out, "(commit-msg stage): 1 error") {
 		t.Fatalf("want the pre-commit stage to leave the rewrite to the commit-msg stage, which refuses it:\n%s", out)
 	}
@@ -31,14 +31,14 @@ func TestHumanRewriteThroughNativeHooks(t *testing.T) {
 		t.Fatalf("the refusal must name the trailer, and only the trailer, in this setup:\n%s", out)
 	}
 	agent := "Small-Rewrite: typo\nCo-Authored-By: Claude <noreply@anthropic.com>"
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "fix typo", "-m", agent); ok || !strings.Contains(out, "Small-Rewrite: typo is not enough") {
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "fix typo", "-m", agent); ok || !strings.Contains(out, "Small-Rewrite: typo is not enough") {
 		t.Fatalf("an agent's rewrite with the trailer went through:\n%s", out)
 	}
-	out, ok = runIn(t, r.dir, env, "git", "commit", "-q", "-m", "fix typo", "-m", "Small-Rewrite: typo")
+	out, ok = runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "fix typo", "-m", "Small-Rewrite: typo")
 	if !ok || !strings.Contains(out, "warning small/append-only") || !strings.Contains(out, "Small-Rewrite: typo]") {
 		t.Fatalf("a human's rewrite with the trailer the advice names was refused:\n%s", out)
 	}
-	if got := r.git("log", "-1", "--format=%(trailers:key=Small-Rewrite,valueonly)"); got != "typo" {
+	if got := r.Git("log", "-1", "--format=%(trailers:key=Small-Rewrite,valueonly)"); got != "typo" {
 		t.Fatalf("the commit's Small-Rewrite trailer is %q", got)
 	}
 }
@@ -48,15 +48,15 @@ func TestHumanRewriteThroughNativeHooks(t *testing.T) {
 func TestRangeRewriteAdviceWorks(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	base := r.git("rev-parse", "HEAD")
+	base := r.Git("rev-parse", "HEAD")
 	rewriteProgress(r)
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "fix typo")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "fix typo")
 	code, out, _ := r.check(nil, "check", "--base", base)
 	if code != exitFindings || !strings.Contains(out, "git commit --amend") {
 		t.Fatalf("exit %d, want the advice to reword the commit:\n%s", code, out)
 	}
-	r.git("commit", "-q", "--no-verify", "--amend", "-m", "fix typo", "-m", "Small-Rewrite: typo")
+	r.Git("commit", "-q", "--no-verify", "--amend", "-m", "fix typo", "-m", "Small-Rewrite: typo")
 	if code, out, _ := r.check(nil, "check", "--base", base); code != exitOK || !strings.Contains(out, "warning small/append-only") {
 		t.Fatalf("exit %d after following the advice:\n%s", code, out)
 	}
@@ -67,13 +67,13 @@ func TestRangeRewriteAdviceWorks(t *testing.T) {
 func TestDeletedProgressAdviceWorks(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	r.git("rm", "-q", progressPath)
+	r.Git("rm", "-q", progressPath)
 	code, out, _ := r.check(nil, "check")
 	advice := "git restore --staged --worktree " + progressPath
 	if code != exitFindings || !strings.Contains(out, advice) {
 		t.Fatalf("exit %d, want the advice %q:\n%s", code, advice, out)
 	}
-	r.git(strings.Fields(advice)[1:]...)
+	r.Git(strings.Fields(advice)[1:]...)
 	if code, out, _ := r.check(nil, "check"); code != exitOK {
 		t.Fatalf("exit %d after following the advice:\n%s", code, out)
 	}
@@ -122,22 +122,22 @@ func TestHumanRetiresAnArtifact(t *testing.T) {
 	t.Parallel()
 	r, base := smpRepo(t)
 	const note = "artifacts/quick-note.md"
-	r.write(note, smpFixture(t, "quick-note.anonymous.md"))
-	r.commit("a quick note")
+	r.Write(note, smpFixture(t, "quick-note.anonymous.md"))
+	r.Commit("a quick note")
 	bin, env := withBinary(t)
-	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+	if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
-	r.git("rm", "-q", note)
-	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "Retire the quick note")
+	r.Git("rm", "-q", note)
+	out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "Retire the quick note")
 	if ok || !strings.Contains(out, "error smp/append-only") || !strings.Contains(out, trailerAdvice) {
 		t.Fatalf("a retirement without the trailer went through, or the refusal does not name it:\n%s", out)
 	}
 	agent := "Small-Rewrite: superseded\nCo-Authored-By: Claude <noreply@anthropic.com>"
-	if out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "Retire the quick note", "-m", agent); ok || !strings.Contains(out, "Small-Rewrite: superseded is not enough") {
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "Retire the quick note", "-m", agent); ok || !strings.Contains(out, "Small-Rewrite: superseded is not enough") {
 		t.Fatalf("an agent retired an artifact:\n%s", out)
 	}
-	out, ok = runIn(t, r.dir, env, "git", "commit", "-q", "-m", "Retire the quick note", "-m", "Small-Rewrite: superseded")
+	out, ok = runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "Retire the quick note", "-m", "Small-Rewrite: superseded")
 	if !ok || !strings.Contains(out, "warning smp/append-only") || !strings.Contains(out, note+" was deleted") {
 		t.Fatalf("a human could not retire an artifact with the trailer:\n%s", out)
 	}
@@ -147,12 +147,12 @@ func TestHumanRetiresAnArtifact(t *testing.T) {
 
 	// The source of a merge stays.
 	source := "artifacts/transformer-analysis.md"
-	r.write(source, strings.ReplaceAll(smpFixture(t, "quick-note.anonymous.md"), "quick-note", "transformer-analysis"))
-	r.write(artifactPath, smpFixture(t, "llm-context-research.v4-merged.md"))
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "Merge transformer-analysis")
-	r.git("rm", "-q", source)
-	out, ok = runIn(t, r.dir, env, "git", "commit", "-q", "-m", "Retire the merged source", "-m", "Small-Rewrite: merged")
+	r.Write(source, strings.ReplaceAll(smpFixture(t, "quick-note.anonymous.md"), "quick-note", "transformer-analysis"))
+	r.Write(artifactPath, smpFixture(t, "llm-context-research.v4-merged.md"))
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "Merge transformer-analysis")
+	r.Git("rm", "-q", source)
+	out, ok = runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "Retire the merged source", "-m", "Small-Rewrite: merged")
 	if ok || !strings.Contains(out, artifactPath+" records a merge from it") {
 		t.Fatalf("the source of a recorded merge was deleted:\n%s", out)
 	}
@@ -166,11 +166,11 @@ func TestPreCommitStageDefersOnlyInsideACommit(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
 	bin, env := withBinary(t)
-	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+	if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
 	rewriteProgress(r)
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	if code, out, _ := r.check(map[string]string{"GIT_INDEX_FILE": ".git/index"}, "check"); code != exitOK || strings.Contains(out, "small/append-only") {
 		t.Fatalf("inside a commit: exit %d, want the rewrite left to the commit-msg stage\n%s", code, out)
 	}

@@ -29,7 +29,7 @@ func manyWorkspacesRepo(b *testing.B) *testRepo {
 		}
 	}
 	for i := range manyWorkspaces {
-		dir := filepath.Join(r.dir, fmt.Sprintf("ws%05d", i), ".small")
+		dir := filepath.Join(r.Dir, fmt.Sprintf("ws%05d", i), ".small")
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			b.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func manyWorkspacesRepo(b *testing.B) *testRepo {
 // adds 10,000 workspaces.
 func BenchmarkManyWorkspacesStaged(b *testing.B) {
 	r := manyWorkspacesRepo(b)
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	benchCheck(b, r, "check")
 }
 
@@ -56,17 +56,17 @@ func BenchmarkManyWorkspacesStaged(b *testing.B) {
 // that adds 10,000 workspaces.
 func BenchmarkManyWorkspacesRange(b *testing.B) {
 	r := manyWorkspacesRepo(b)
-	r.write("README.md", "x\n")
-	r.git("add", "README.md")
-	r.git("commit", "-q", "-m", "base")
-	base := r.git("rev-parse", "HEAD")
-	r.commit("10,000 workspaces")
+	r.Write("README.md", "x\n")
+	r.Git("add", "README.md")
+	r.Git("commit", "-q", "-m", "base")
+	base := r.Git("rev-parse", "HEAD")
+	r.Commit("10,000 workspaces")
 	benchCheck(b, r, "check", "--base", base)
 }
 
 func benchCheck(b *testing.B, r *testRepo, args ...string) {
 	b.Helper()
-	e := &env{stdout: io.Discard, stderr: io.Discard, dir: r.dir, getenv: func(string) string { return "" }}
+	e := &env{stdout: io.Discard, stderr: io.Discard, dir: r.Dir, getenv: func(string) string { return "" }}
 	for b.Loop() {
 		if code := run(args, e); code != exitOK {
 			b.Fatalf("exit %d", code)

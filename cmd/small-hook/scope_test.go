@@ -13,20 +13,20 @@ import (
 func undeclaredRepo(t *testing.T) *testRepo {
 	t.Helper()
 	r := newTestRepo(t)
-	r.write("README.md", "# A project\n")
-	r.write("artifacts/notes.md", "# Notes\n\nNo frontmatter.\n")
-	r.write("artifacts/design.md", "---\ntitle: Design\ntags: [docs]\n---\nBody.\n")
-	r.write("Artifacts/windows-git/artifact.json", "{\"title\": \"Git\"}\n")
-	r.write("build/artifacts/run-1/metrics.json", "{\"loss\": 0.1}\n")
-	r.write("tools/.small/cache.txt", "not a SMALL workspace\n")
-	r.commit("first")
-	r.write("artifacts/notes.md", "# Notes\n\nEdited.\n")
-	r.write("Artifacts/windows-git/artifact.json", "{\"title\": \"Git 2\"}\n")
-	r.write("Artifacts/windows-node/artifact.json", "{\"title\": \"Node\"}\n")
-	r.commit("second")
-	r.git("rm", "-q", "artifacts/design.md")
-	r.write("artifacts/sub/x.md", "x\n")
-	r.commit("third")
+	r.Write("README.md", "# A project\n")
+	r.Write("artifacts/notes.md", "# Notes\n\nNo frontmatter.\n")
+	r.Write("artifacts/design.md", "---\ntitle: Design\ntags: [docs]\n---\nBody.\n")
+	r.Write("Artifacts/windows-git/artifact.json", "{\"title\": \"Git\"}\n")
+	r.Write("build/artifacts/run-1/metrics.json", "{\"loss\": 0.1}\n")
+	r.Write("tools/.small/cache.txt", "not a SMALL workspace\n")
+	r.Commit("first")
+	r.Write("artifacts/notes.md", "# Notes\n\nEdited.\n")
+	r.Write("Artifacts/windows-git/artifact.json", "{\"title\": \"Git 2\"}\n")
+	r.Write("Artifacts/windows-node/artifact.json", "{\"title\": \"Node\"}\n")
+	r.Commit("second")
+	r.Git("rm", "-q", "artifacts/design.md")
+	r.Write("artifacts/sub/x.md", "x\n")
+	r.Commit("third")
 	return r
 }
 
@@ -34,9 +34,9 @@ func undeclaredRepo(t *testing.T) *testRepo {
 // itself is judged, read or counted, in any mode.
 func TestUndeclaredDirectoriesAreNotGoverned(t *testing.T) {
 	r := undeclaredRepo(t)
-	r.write("artifacts/notes.md", "# Notes\n\nStaged.\n")
-	r.write("Artifacts/windows-node/artifact.json", "{}\n")
-	r.git("add", "-A")
+	r.Write("artifacts/notes.md", "# Notes\n\nStaged.\n")
+	r.Write("Artifacts/windows-node/artifact.json", "{}\n")
+	r.Git("add", "-A")
 	for _, args := range [][]string{
 		{"check", "--history"},
 		{"check"},
@@ -59,21 +59,21 @@ func TestUndeclaredDirectoriesAreNotGoverned(t *testing.T) {
 // its frontmatter declares it.
 func TestUndeclaredBlobsAreNotRead(t *testing.T) {
 	src := undeclaredRepo(t)
-	src.git("config", "uploadpack.allowFilter", "true")
+	src.Git("config", "uploadpack.allowFilter", "true")
 	dir := t.TempDir()
-	src.git("clone", "-q", "--no-checkout", "--filter=blob:none", "file://"+src.dir, dir)
-	c := &testRepo{t: t, dir: dir}
+	src.Git("clone", "-q", "--no-checkout", "--filter=blob:none", "file://"+src.Dir, dir)
+	c := repoAt(t, dir)
 	missing := 0
-	for _, line := range strings.Split(src.git("rev-list", "--objects", "--all"), "\n") {
+	for _, line := range strings.Split(src.Git("rev-list", "--objects", "--all"), "\n") {
 		id, path, _ := strings.Cut(line, " ")
 		switch {
 		case strings.HasPrefix(path, "artifacts/") && strings.HasSuffix(path, ".md"):
-			c.git("cat-file", "blob", id) // git fetches it from the promisor remote
+			c.Git("cat-file", "blob", id) // git fetches it from the promisor remote
 		case strings.HasSuffix(path, ".json"):
 			missing++
 		}
 	}
-	absent := strings.Count("\n"+c.git("rev-list", "--objects", "--all", "--missing=print"), "\n?")
+	absent := strings.Count("\n"+c.Git("rev-list", "--objects", "--all", "--missing=print"), "\n?")
 	if missing == 0 || absent < missing {
 		t.Fatalf("the clone misses %d objects, want at least the %d JSON files", absent, missing)
 	}
@@ -103,10 +103,10 @@ func TestWhatDeclaresItselfIsGoverned(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := undeclaredRepo(t)
-			r.write(c.path, c.content)
-			r.git("add", "-A")
+			r.Write(c.path, c.content)
+			r.Git("add", "-A")
 			expectError(t, "staged", r, c.want, "check", "--format", "json")
-			r.git("commit", "-q", "--no-verify", "-m", c.name)
+			r.Git("commit", "-q", "--no-verify", "-m", c.name)
 			expectError(t, "range", r, c.want, "check", "--base", "HEAD~1", "--format", "json")
 			expectError(t, "history", r, c.want, "check", "--history", "--format", "json")
 		})
@@ -119,14 +119,14 @@ func TestWhatDeclaresItselfIsGoverned(t *testing.T) {
 func markerDance(t *testing.T, r *testRepo) {
 	t.Helper()
 	marker := awpRoot + "/.awp/workspace.json"
-	saved := r.read(marker)
-	r.git("rm", "-q", marker)
-	r.commit("tidy up\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-	a := strings.Replace(r.read(nestedArtifact), "action: created", "action: updated", 1)
-	r.write(nestedArtifact, strings.Replace(a, "# LLM Context Window Research", "# Rewritten", 1))
-	r.commit("rewrite\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-	r.write(marker, saved)
-	r.commit("restore\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	saved := r.Read(marker)
+	r.Git("rm", "-q", marker)
+	r.Commit("tidy up\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	a := strings.Replace(r.Read(nestedArtifact), "action: created", "action: updated", 1)
+	r.Write(nestedArtifact, strings.Replace(a, "# LLM Context Window Research", "# Rewritten", 1))
+	r.Commit("rewrite\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Write(marker, saved)
+	r.Commit("restore\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 }
 
 // TestMarkerDanceIsRefused: a workspace that was governed stays governed
@@ -160,11 +160,11 @@ func TestMarkerDanceIsRefused(t *testing.T) {
 // keeps it governed.
 func TestMarkerDanceWithinTheRange(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("README.md", "# x\n")
-	base := r.commit("base")
-	r.write(awpRoot+"/.awp/workspace.json", "{\"name\": \"clawd\"}\n")
-	r.write(nestedArtifact, smpFixture(t, "llm-context-research.v1.md"))
-	r.commit("workspace")
+	r.Write("README.md", "# x\n")
+	base := r.Commit("base")
+	r.Write(awpRoot+"/.awp/workspace.json", "{\"name\": \"clawd\"}\n")
+	r.Write(nestedArtifact, smpFixture(t, "llm-context-research.v1.md"))
+	r.Commit("workspace")
 	markerDance(t, r)
 	expectError(t, "range", r, "smp/append-only "+nestedArtifact, "check", "--base", base, "--format", "json")
 }
@@ -176,15 +176,15 @@ func TestStrippedArtifactDance(t *testing.T) {
 	r := newTestRepo(t)
 	path := "docs/artifacts/llm-context-research.md"
 	v1 := smpFixture(t, "llm-context-research.v1.md")
-	r.write(path, v1)
-	base := r.commit("artifact")
+	r.Write(path, v1)
+	base := r.Commit("artifact")
 	body := v1[strings.Index(v1, "\n---\n")+len("\n---\n"):]
-	r.write(path, body)
-	r.commit("strip\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-	r.write(path, body+"\nMore.\n")
-	r.commit("edit\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-	r.write(path, strings.Replace(v1, "action: created", "action: updated", 1))
-	r.commit("restore\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Write(path, body)
+	r.Commit("strip\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Write(path, body+"\nMore.\n")
+	r.Commit("edit\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Write(path, strings.Replace(v1, "action: created", "action: updated", 1))
+	r.Commit("restore\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
 	got := findingsAt(decodeReport(t, out))
 	for _, w := range []string{"smp/undeclared " + path, "smp/parse " + path} {
@@ -198,8 +198,8 @@ func TestStrippedArtifactDance(t *testing.T) {
 // marker and artifacts where they were.
 func TestMovingAWorkspaceIsAChangeToIt(t *testing.T) {
 	r, base := nestedRepo(t)
-	r.git("mv", awpRoot, "templates/moved")
-	r.commit("move\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Git("mv", awpRoot, "templates/moved")
+	r.Commit("move\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
 	got := findingsAt(decodeReport(t, out))
 	for _, w := range []string{"smp/undeclared " + awpRoot + "/.awp/workspace.json", "smp/append-only " + nestedArtifact} {
@@ -217,14 +217,14 @@ func TestUndeclaredAdviceWorks(t *testing.T) {
 	marker := awpRoot + "/.awp/workspace.json"
 	t.Run("staged: git restore", func(t *testing.T) {
 		r, _ := nestedRepo(t)
-		r.git("rm", "-q", marker)
+		r.Git("rm", "-q", marker)
 		code, out, _ := r.check(nil, "check", "--format", "json")
 		msg := messageOf(t, out, "smp/undeclared")
 		fix := "git restore --staged --worktree " + marker
 		if code != exitFindings || !strings.Contains(msg, fix) {
 			t.Fatalf("exit %d, message %q does not say %q", code, msg, fix)
 		}
-		r.git(strings.Fields(fix)[1:]...)
+		r.Git(strings.Fields(fix)[1:]...)
 		if code, out, errOut := r.check(nil, "check"); code != exitOK {
 			t.Errorf("after %s: exit %d\n%s%s", fix, code, out, errOut)
 		}
@@ -233,42 +233,42 @@ func TestUndeclaredAdviceWorks(t *testing.T) {
 		r := newTestRepo(t)
 		path := "docs/artifacts/llm-context-research.md"
 		v1 := smpFixture(t, "llm-context-research.v1.md")
-		r.write(path, v1)
-		r.commit("artifact")
-		r.write(path, v1[strings.Index(v1, "\n---\n")+len("\n---\n"):])
-		r.git("add", "-A")
+		r.Write(path, v1)
+		r.Commit("artifact")
+		r.Write(path, v1[strings.Index(v1, "\n---\n")+len("\n---\n"):])
+		r.Git("add", "-A")
 		code, out, _ := r.check(nil, "check", "--format", "json")
 		if msg := messageOf(t, out, "smp/undeclared"); code != exitFindings || !strings.Contains(msg, "put its SMP frontmatter back and stage it") {
 			t.Fatalf("exit %d, message %q", code, msg)
 		}
-		r.write(path, v1)
-		r.git("add", path)
+		r.Write(path, v1)
+		r.Git("add", path)
 		if code, out, errOut := r.check(nil, "check"); code != exitOK {
 			t.Errorf("with the frontmatter back: exit %d\n%s%s", code, out, errOut)
 		}
 	})
 	t.Run("range: rewrite the branch without the deletion", func(t *testing.T) {
 		r, base := nestedRepo(t)
-		r.git("rm", "-q", marker)
-		deletion := r.commit("drop the marker\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-		r.write("src/main.go", "package main // edited\n")
-		r.commit("edit")
+		r.Git("rm", "-q", marker)
+		deletion := r.Commit("drop the marker\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+		r.Write("src/main.go", "package main // edited\n")
+		r.Commit("edit")
 		code, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
 		if msg := messageOf(t, out, "smp/undeclared"); code != exitFindings || !strings.Contains(msg, "rewrite the branch without this change") {
 			t.Fatalf("exit %d, message %q", code, msg)
 		}
-		r.git("rebase", "-q", "--onto", deletion+"~1", deletion)
+		r.Git("rebase", "-q", "--onto", deletion+"~1", deletion)
 		if code, out, errOut := r.check(nil, "check", "--base", base); code != exitOK {
 			t.Errorf("after the rewrite: exit %d\n%s%s", code, out, errOut)
 		}
 	})
 	t.Run("a human retires the workspace on purpose", func(t *testing.T) {
 		r, base := nestedRepo(t)
-		r.git("rm", "-q", marker)
-		r.git("add", "-A")
-		msgFile := filepath.Join(r.dir, ".git", "COMMIT_EDITMSG")
+		r.Git("rm", "-q", marker)
+		r.Git("add", "-A")
+		msgFile := filepath.Join(r.Dir, ".git", "COMMIT_EDITMSG")
 		msg := "retire the clawd template's workspace\n\nSmall-Actor: human\nSmall-Rewrite: the template no longer ships an AWP workspace\n"
-		r.write(".git/COMMIT_EDITMSG", msg)
+		r.Write(".git/COMMIT_EDITMSG", msg)
 		for stage, args := range map[string][]string{
 			"pre-commit": {"check", "--format", "json"},
 			"commit-msg": {"check", "--commit-msg", msgFile, "--format", "json"},
@@ -282,7 +282,7 @@ func TestUndeclaredAdviceWorks(t *testing.T) {
 				t.Errorf("%s: exit %d, findings %+v\n%s", stage, code, rep.Findings, errOut)
 			}
 		}
-		r.git("commit", "-q", "--no-verify", "-F", msgFile)
+		r.Git("commit", "-q", "--no-verify", "-F", msgFile)
 		code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
 		if rep := decodeReport(t, out); code != exitOK || rep.Summary.Warnings != 1 {
 			t.Errorf("range: exit %d, findings %+v\n%s", code, rep.Findings, errOut)
@@ -305,10 +305,10 @@ func messageOf(t *testing.T, out, rule string) string {
 // history that never had the marker is compared with the tip it replaces.
 func TestForcePushThatDropsTheMarker(t *testing.T) {
 	r, previous := nestedRepo(t)
-	r.git("checkout", "-q", "--orphan", "rewritten")
-	r.git("rm", "-q", "--cached", awpRoot+"/.awp/workspace.json")
-	r.remove(awpRoot + "/.awp/workspace.json")
-	r.commit("history without the marker\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Git("checkout", "-q", "--orphan", "rewritten")
+	r.Git("rm", "-q", "--cached", awpRoot+"/.awp/workspace.json")
+	r.Remove(awpRoot + "/.awp/workspace.json")
+	r.Commit("history without the marker\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	code, out, errOut := r.check(nil, "check", "--previous", previous, "--format", "json")
 	rep := decodeReport(t, out)
 	found := false
@@ -327,13 +327,13 @@ func TestForcePushThatDropsTheMarker(t *testing.T) {
 // workspace: it declares nothing itself) and restores the marker.
 func keyWhileUndeclared(r *testRepo) {
 	marker := awpRoot + "/.awp/workspace.json"
-	saved := r.read(marker)
-	r.git("rm", "-q", marker)
-	r.commit("tidy up")
-	r.write(awpRoot+"/.awp/private-key.pem", fakeKey)
-	r.commit("key")
-	r.write(marker, saved)
-	r.commit("restore")
+	saved := r.Read(marker)
+	r.Git("rm", "-q", marker)
+	r.Commit("tidy up")
+	r.Write(awpRoot+"/.awp/private-key.pem", fakeKey)
+	r.Commit("key")
+	r.Write(marker, saved)
+	r.Commit("restore")
 }
 
 // TestWorkspaceStaysGovernedWithoutItsMarker: while a pull request has
@@ -349,24 +349,24 @@ func TestWorkspaceStaysGovernedWithoutItsMarker(t *testing.T) {
 	})
 	t.Run("declared by an earlier commit of the range", func(t *testing.T) {
 		r := newTestRepo(t)
-		r.write("README.md", "# x\n")
-		base := r.commit("base")
-		r.write(awpRoot+"/.awp/workspace.json", "{\"name\": \"clawd\"}\n")
-		r.commit("workspace")
+		r.Write("README.md", "# x\n")
+		base := r.Commit("base")
+		r.Write(awpRoot+"/.awp/workspace.json", "{\"name\": \"clawd\"}\n")
+		r.Commit("workspace")
 		keyWhileUndeclared(r)
 		expectError(t, "range", r, key, "check", "--base", base, "--format", "json")
 		expectError(t, "history", r, key, "check", "--history", "--format", "json")
 	})
 	t.Run("declared only by the base branch, after the pull request forked", func(t *testing.T) {
 		r := newTestRepo(t)
-		r.write(awpRoot+"/notes.md", "# x\n")
-		fork := r.commit("start")
-		r.write(awpRoot+"/.awp/workspace.json", "{\"name\": \"clawd\"}\n")
-		r.commit("workspace")
-		r.git("branch", "-q", "-m", "base")
-		r.git("checkout", "-q", "-b", "pr", fork)
-		r.write(awpRoot+"/.awp/private-key.pem", fakeKey)
-		r.commit("key")
+		r.Write(awpRoot+"/notes.md", "# x\n")
+		fork := r.Commit("start")
+		r.Write(awpRoot+"/.awp/workspace.json", "{\"name\": \"clawd\"}\n")
+		r.Commit("workspace")
+		r.Git("branch", "-q", "-m", "base")
+		r.Git("checkout", "-q", "-b", "pr", fork)
+		r.Write(awpRoot+"/.awp/private-key.pem", fakeKey)
+		r.Commit("key")
 		expectError(t, "range", r, key, "check", "--base", "base", "--format", "json")
 	})
 }

@@ -22,16 +22,16 @@ func secretRepo(t *testing.T) *testRepo {
 	r := workspaceRepo(t)
 	r.copyDir("../../testdata/smp", "artifacts")
 	for _, name := range []string{"llm-context-research.v2.md", "llm-context-research.v3.md", "llm-context-research.v4-merged.md"} {
-		r.remove("artifacts/" + name)
+		r.Remove("artifacts/" + name)
 	}
-	r.write(".awp/workspace.json", "{}") // an AWP workspace: awp writes its key in .awp/
-	r.commit("artifacts")
-	r.write(progressPath, r.read(progressPath)+strings.Replace(appendedEntry, "go vet ./... is clean", "deployed with "+fakeAWS, 1))
-	r.write(".small/plan.small.yml", r.read(".small/plan.small.yml")+"    - id: task-4\n      title: post to "+fakeSlack+"\n")
-	r.write(".small/intent.small.yml", strings.Replace(r.read(".small/intent.small.yml"), "Conformance test workspace", "Charge cards with "+fakeStripe, 1))
-	r.write("artifacts/llm-context-research.v1.md", r.read("artifacts/llm-context-research.v1.md")+"\n  - db_password: "+fakePass+"\n\npushed with "+fakeGitHub+"\n")
-	r.write(".awp/private-key.pem", fakeKey)
-	r.git("add", "-A")
+	r.Write(".awp/workspace.json", "{}") // an AWP workspace: awp writes its key in .awp/
+	r.Commit("artifacts")
+	r.Write(progressPath, r.Read(progressPath)+strings.Replace(appendedEntry, "go vet ./... is clean", "deployed with "+fakeAWS, 1))
+	r.Write(".small/plan.small.yml", r.Read(".small/plan.small.yml")+"    - id: task-4\n      title: post to "+fakeSlack+"\n")
+	r.Write(".small/intent.small.yml", strings.Replace(r.Read(".small/intent.small.yml"), "Conformance test workspace", "Charge cards with "+fakeStripe, 1))
+	r.Write("artifacts/llm-context-research.v1.md", r.Read("artifacts/llm-context-research.v1.md")+"\n  - db_password: "+fakePass+"\n\npushed with "+fakeGitHub+"\n")
+	r.Write(".awp/private-key.pem", fakeKey)
+	r.Git("add", "-A")
 	return r
 }
 
@@ -104,12 +104,12 @@ func TestSecretsAreCaughtAndNeverPrinted(t *testing.T) {
 func TestSecretAlreadyInHeadIsNotReportedAgain(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	r.write(".small/plan.small.yml", r.read(".small/plan.small.yml")+"    - id: task-4\n      title: post to "+fakeSlack+"\n")
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "leak")
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.write(".small/plan.small.yml", r.read(".small/plan.small.yml")+"    - id: task-5\n      title: more\n")
-	r.git("add", "-A")
+	r.Write(".small/plan.small.yml", r.Read(".small/plan.small.yml")+"    - id: task-4\n      title: post to "+fakeSlack+"\n")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "leak")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Write(".small/plan.small.yml", r.Read(".small/plan.small.yml")+"    - id: task-5\n      title: more\n")
+	r.Git("add", "-A")
 	if code, out, _ := r.check(nil, "check"); code != exitOK {
 		t.Fatalf("exit %d\n%s", code, out)
 	}

@@ -18,12 +18,12 @@ func BenchmarkSignedRange(b *testing.B) {
 	alice, alicePub := sshKey(b, "alice")
 	r := newTestRepo(b)
 	r.copyDir(fixtureInit, ".small")
-	r.write(".small-hook.yml", signedConfig("human-owned"))
-	r.write(allowedSignersPath, "human@example.com "+alicePub+"\n")
-	base := r.commit("workspace and signing policy")
+	r.Write(".small-hook.yml", signedConfig("human-owned"))
+	r.Write(allowedSignersPath, "human@example.com "+alicePub+"\n")
+	base := r.Commit("workspace and signing policy")
 	for i := range 200 {
 		entry := strings.Replace(appendedEntry, "10:20:00.000000001Z", fmt.Sprintf("10:20:00.%09dZ", i+1), 1)
-		r.write(progressPath, r.read(progressPath)+entry)
+		r.Write(progressPath, r.Read(progressPath)+entry)
 		if i%10 == 0 {
 			editIntent(r, fmt.Sprintf("Refined %d times", i/10+1))
 		}
@@ -33,7 +33,7 @@ func BenchmarkSignedRange(b *testing.B) {
 	if err := os.WriteFile(plain, []byte("secrets:\n  scope: governed\n"), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	e := &env{stdout: io.Discard, stderr: io.Discard, dir: r.dir, getenv: func(string) string { return "" }}
+	e := &env{stdout: io.Discard, stderr: io.Discard, dir: r.Dir, getenv: func(string) string { return "" }}
 	for _, bc := range []struct {
 		name string
 		args []string

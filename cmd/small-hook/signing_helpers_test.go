@@ -107,18 +107,18 @@ func signedConfig(require string) string {
 func signingRepo(t *testing.T, cfg, allowed string) (*testRepo, string) {
 	t.Helper()
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", cfg)
-	r.write(allowedSignersPath, allowed)
-	return r, r.commit("signing policy")
+	r.Write(".small-hook.yml", cfg)
+	r.Write(allowedSignersPath, allowed)
+	return r, r.Commit("signing policy")
 }
 
 // sshCommit stages everything and commits it signed by the SSH key at key
 // (git commit -S with gpg.format=ssh); env adds to the commit's environment.
 func sshCommit(r *testRepo, key, msg string, env ...string) string {
-	r.t.Helper()
-	r.git("add", "-A")
-	r.gitEnv(env, "-c", "gpg.format=ssh", "-c", "user.signingkey="+key, "commit", "-q", "--no-verify", "-S", "-m", msg)
-	return r.git("rev-parse", "HEAD")
+	r.T.Helper()
+	r.Git("add", "-A")
+	r.GitEnv(env, "-c", "gpg.format=ssh", "-c", "user.signingkey="+key, "commit", "-q", "--no-verify", "-S", "-m", msg)
+	return r.Git("rev-parse", "HEAD")
 }
 
 // signedReport is the JSON report with the signature statuses.

@@ -32,7 +32,7 @@ func TestSignaturesRequiredOnHumanOwnedFiles(t *testing.T) {
 	}{
 		{"signed by an allowed key", allowed, func(r *testRepo) string { return sshCommit(r, alice, "Refine intent") },
 			"valid", nil, nil},
-		{"unsigned", allowed, func(r *testRepo) string { return r.commit("Refine intent") },
+		{"unsigned", allowed, func(r *testRepo) string { return r.Commit("Refine intent") },
 			"unsigned", []string{"attribution/signature error " + intentPath}, []string{"edits human-owned " + intentPath, "unsigned: the commit is not signed"}},
 		{"signed by a key not in the file", allowed, func(r *testRepo) string { return sshCommit(r, mallory, "Refine intent") },
 			"unknown-key", []string{"attribution/signature error " + intentPath}, []string{"unknown-key ssh signature: the SSH key ", " is not in " + allowedSignersPath}},
@@ -46,11 +46,11 @@ func TestSignaturesRequiredOnHumanOwnedFiles(t *testing.T) {
 			return sshCommit(r, alice, "Refine intent", "GIT_COMMITTER_DATE=2026-01-02T00:00:00Z")
 		}, "key-expired", []string{"attribution/signature error " + intentPath}, []string{"not yet valid"}},
 		{"the pull request adds its own key", allowed, func(r *testRepo) string {
-			r.write(allowedSignersPath, allowed+"human@example.com "+malloryPub+"\n")
+			r.Write(allowedSignersPath, allowed+"human@example.com "+malloryPub+"\n")
 			return sshCommit(r, mallory, "Refine intent and trust my key")
 		}, "unknown-key", []string{"attribution/signature error " + allowedSignersPath, "attribution/signature error " + intentPath}, []string{"unknown-key ssh signature"}},
 		{"an agent claiming to be human", allowed, func(r *testRepo) string {
-			return r.commit("Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nSmall-Actor: human")
+			return r.Commit("Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nSmall-Actor: human")
 		}, "unsigned", []string{"small/ownership error " + intentPath}, []string{"agent-authored", "overrides the self-declared trailer Small-Actor: human"}},
 		{"a human's key on an agent's commit", allowed, func(r *testRepo) string {
 			return sshCommit(r, alice, "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
@@ -97,13 +97,13 @@ func TestOpenPGPSignatures(t *testing.T) {
 	home, fpr, armored := pgpKey(t, "Test Human <human@example.com>")
 	otherHome, otherFpr, _ := pgpKey(t, "Test Human <human@example.com>")
 	r := workspaceRepo(t)
-	r.write(".small-hook.yml", "signatures:\n  openpgp-keys: "+signingKeysPath+"\n  require: human-owned\n")
-	r.write(signingKeysPath, armored)
-	base := r.commit("signing policy")
+	r.Write(".small-hook.yml", "signatures:\n  openpgp-keys: "+signingKeysPath+"\n  require: human-owned\n")
+	r.Write(signingKeysPath, armored)
+	base := r.Commit("signing policy")
 	pgpCommit := func(home, fpr, msg string) string {
-		r.git("add", "-A")
-		r.gitEnv([]string{"GNUPGHOME=" + home}, "-c", "gpg.format=openpgp", "-c", "user.signingkey="+fpr, "commit", "-q", "--no-verify", "-S", "-m", msg)
-		return r.git("rev-parse", "HEAD")
+		r.Git("add", "-A")
+		r.GitEnv([]string{"GNUPGHOME=" + home}, "-c", "gpg.format=openpgp", "-c", "user.signingkey="+fpr, "commit", "-q", "--no-verify", "-S", "-m", msg)
+		return r.Git("rev-parse", "HEAD")
 	}
 	editIntent(r, "Signed with OpenPGP")
 	signed := pgpCommit(home, fpr, "Refine intent")
@@ -128,7 +128,7 @@ func TestSignedKeyCountsOnceMerged(t *testing.T) {
 	alice, alicePub := sshKey(t, "alice")
 	bob, bobPub := sshKey(t, "bob")
 	r, _ := signingRepo(t, signedConfig("human-owned"), "human@example.com "+alicePub+"\n")
-	r.write(allowedSignersPath, "human@example.com "+alicePub+"\nbob@example.com "+bobPub+"\n")
+	r.Write(allowedSignersPath, "human@example.com "+alicePub+"\nbob@example.com "+bobPub+"\n")
 	added := sshCommit(r, alice, "Trust Bob's key")
 	editIntent(r, "Bob's refinement")
 	sshCommit(r, bob, "Refine intent", "GIT_COMMITTER_EMAIL=bob@example.com")
@@ -147,7 +147,7 @@ func TestSignaturesOnMergesAndThroughGitHub(t *testing.T) {
 	t.Parallel()
 	alice, alicePub := sshKey(t, "alice")
 	r, base := signingRepo(t, signedConfig("human-owned"), "human@example.com "+alicePub+"\n")
-	r.git("checkout", "-q", "-b", "feature")
+	r.Git("checkout", "-q", "-b", "feature")
 	editIntent(r, "Signed on a branch")
 	head := sshCommit(r, alice, "Refine intent")
 	ci := func(base, head string) (int, signedReport, string) {
@@ -162,19 +162,19 @@ func TestSignaturesOnMergesAndThroughGitHub(t *testing.T) {
 	if code, rep, out := ci(base, head); code != exitOK || len(rep.Signatures) != 1 || rep.Signatures[0].Status != "valid" {
 		t.Fatalf("a signed pull request through --ci: exit %d\n%s", code, out)
 	}
-	r.git("checkout", "-q", "main")
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.commit("main moves on")
-	r.git("merge", "-q", "--no-ff", "--no-edit", "feature")
+	r.Git("checkout", "-q", "main")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Commit("main moves on")
+	r.Git("merge", "-q", "--no-ff", "--no-edit", "feature")
 	code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
 	rep := decodeSigned(t, out)
 	if code != exitOK || len(rep.Signatures) != 3 {
 		t.Fatalf("the merged branch: exit %d\n%s%s", code, out, errOut)
 	}
-	r.git("checkout", "-q", "-b", "unsigned")
+	r.Git("checkout", "-q", "-b", "unsigned")
 	editIntent(r, "Unsigned on a branch")
-	unsigned := r.commit("Refine intent, unsigned")
-	code, rep, all := ci(r.git("rev-parse", "main"), unsigned)
+	unsigned := r.Commit("Refine intent, unsigned")
+	code, rep, all := ci(r.Git("rev-parse", "main"), unsigned)
 	if code != exitFindings || !slices.Equal(findingSummary(rep), []string{"attribution/signature error " + intentPath}) {
 		t.Fatalf("an unsigned pull request through --ci: exit %d\n%s", code, all)
 	}
@@ -186,17 +186,17 @@ func TestRequireHuman(t *testing.T) {
 	t.Parallel()
 	alice, alicePub := sshKey(t, "alice")
 	r, base := signingRepo(t, signedConfig("human"), "human@example.com "+alicePub+"\n")
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	unmarked := r.commit("progress, unsigned and unmarked")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	unmarked := r.Commit("progress, unsigned and unmarked")
 	code, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
 	rep := decodeSigned(t, out)
 	if code != exitFindings || !slices.Equal(findingSummary(rep), []string{"attribution/signature error " + progressPath}) || rep.Findings[0].Commit != unmarked ||
 		!strings.Contains(rep.Findings[0].Text(), "is human (no agent marker) and edits "+progressPath) {
 		t.Fatalf("an unsigned human commit under require: human: exit %d\n%s", code, out)
 	}
-	r.write(progressPath, r.read(progressPath)+strings.Replace(appendedEntry, "10:20:00", "10:21:00", 1))
-	r.commit("progress by an agent\n\nSmall-Actor: agent")
-	r.write(progressPath, r.read(progressPath)+strings.Replace(appendedEntry, "10:20:00", "10:22:00", 1))
+	r.Write(progressPath, r.Read(progressPath)+strings.Replace(appendedEntry, "10:20:00", "10:21:00", 1))
+	r.Commit("progress by an agent\n\nSmall-Actor: agent")
+	r.Write(progressPath, r.Read(progressPath)+strings.Replace(appendedEntry, "10:20:00", "10:22:00", 1))
 	sshCommit(r, alice, "progress, signed")
 	code, out, _ = r.check(nil, "check", "--base", unmarked, "--format", "json")
 	if rep := decodeSigned(t, out); code != exitOK || len(rep.Signatures) != 2 {
@@ -218,13 +218,13 @@ func TestBrokenKeyFilesCannotBeChecked(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			r := workspaceRepo(t)
-			r.write(".small-hook.yml", signedConfig("human-owned"))
+			r.Write(".small-hook.yml", signedConfig("human-owned"))
 			if tc.allowed != "" {
-				r.write(allowedSignersPath, tc.allowed)
+				r.Write(allowedSignersPath, tc.allowed)
 			}
-			base := r.commit("policy")
+			base := r.Commit("policy")
 			editIntent(r, "x")
-			r.commit("intent")
+			r.Commit("intent")
 			code, out, errOut := r.check(nil, "check", "--base", base)
 			if want := strings.ReplaceAll(tc.says, "%s", base); code != exitFailure || !strings.Contains(errOut, want) {
 				t.Errorf("exit %d, stderr lacks %q:\n%s%s", code, want, out, errOut)
@@ -240,26 +240,26 @@ func TestAgentsDoNotChangeThePolicy(t *testing.T) {
 	t.Parallel()
 	alice, alicePub := sshKey(t, "alice")
 	r, base := signingRepo(t, signedConfig("human-owned"), "human@example.com "+alicePub+"\n")
-	r.write(".small-hook.yml", signedConfig("off"))
-	r.write(allowedSignersPath, "human@example.com "+alicePub+"\n*@example.com "+alicePub+"\n")
-	r.commit("Relax the policy\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Write(".small-hook.yml", signedConfig("off"))
+	r.Write(allowedSignersPath, "human@example.com "+alicePub+"\n*@example.com "+alicePub+"\n")
+	r.Commit("Relax the policy\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	code, out, _ := r.check(nil, "check", "--base", base, "--format", "json")
 	rep := decodeSigned(t, out)
 	if want := []string{"small/ownership error " + allowedSignersPath, "small/ownership error .small-hook.yml"}; code != exitFindings || !slices.Equal(findingSummary(rep), want) ||
 		!strings.Contains(rep.Findings[0].Text(), "agents must not change small-hook's policy files") {
 		t.Fatalf("an agent relaxing the policy: exit %d\n%s", code, out)
 	}
-	r.git("reset", "-q", "--hard", base)
-	r.write(".small-hook.yml", signedConfig("human"))
+	r.Git("reset", "-q", "--hard", base)
+	r.Write(".small-hook.yml", signedConfig("human"))
 	sshCommit(r, alice, "Tighten the policy")
 	code, out, _ = r.check(nil, "check", "--base", base, "--format", "json")
 	if rep := decodeSigned(t, out); code != exitOK || len(rep.Findings) != 0 {
 		t.Fatalf("a human's signed policy change: exit %d\n%s", code, out)
 	}
 	plain := workspaceRepo(t)
-	plainBase := plain.git("rev-parse", "HEAD")
-	plain.write(".small-hook.yml", "exclude: [.small/]\n")
-	plain.commit("Exclude the workspace\n\nSmall-Actor: agent")
+	plainBase := plain.Git("rev-parse", "HEAD")
+	plain.Write(".small-hook.yml", "exclude: [.small/]\n")
+	plain.Commit("Exclude the workspace\n\nSmall-Actor: agent")
 	code, out, _ = plain.check(nil, "check", "--base", plainBase, "--format", "json")
 	if rep := decodeSigned(t, out); code != exitFindings || !slices.Equal(findingSummary(rep), []string{"small/ownership error .small-hook.yml"}) {
 		t.Fatalf("an agent editing .small-hook.yml without a signatures section: exit %d\n%s", code, out)
@@ -293,20 +293,20 @@ func TestStagedStagesWarnWhenGitWillNotSign(t *testing.T) {
 		}
 	}
 	editIntent(r, "Staged")
-	r.git("add", "-A")
+	r.Git("add", "-A")
 	expect("no signing set up", hookEnv(), "commits are not signed: run `git config commit.gpgsign true`")
-	r.git("config", "commit.gpgsign", "true")
-	r.git("config", "gpg.format", "ssh")
-	r.git("config", "user.signingkey", mallory+".pub")
+	r.Git("config", "commit.gpgsign", "true")
+	r.Git("config", "gpg.format", "ssh")
+	r.Git("config", "user.signingkey", mallory+".pub")
 	expect("a key that is not allowed", hookEnv(), "is not in "+allowedSignersPath)
-	r.git("config", "user.signingkey", alice)
+	r.Git("config", "user.signingkey", alice)
 	expect("signing set up", hookEnv(), "")
 	expect("another committer", hookEnv("GIT_COMMITTER_EMAIL=someone@example.com"), `not for the committer e-mail "someone@example.com"`)
-	r.git("config", "--unset", "commit.gpgsign")
+	r.Git("config", "--unset", "commit.gpgsign")
 	expect("git -c commit.gpgsign=true", hookEnv("GIT_CONFIG_PARAMETERS='commit.gpgsign'='true'"), "")
-	r.git("reset", "-q", "--hard")
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.git("add", "-A")
+	r.Git("reset", "-q", "--hard")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Git("add", "-A")
 	expect("progress needs no signature", hookEnv(), "")
 }
 
@@ -318,34 +318,34 @@ func TestHooksWarnAndPushRefuses(t *testing.T) {
 	alice, alicePub := sshKey(t, "alice")
 	r, _ := signingRepo(t, signedConfig("human-owned"), "human@example.com "+alicePub+"\n")
 	bin, env := withBinary(t)
-	if out, ok := runIn(t, r.dir, env, bin, "install"); !ok {
+	if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
 		t.Fatalf("install: %s", out)
 	}
 	remote := filepath.Join(t.TempDir(), "remote.git")
-	r.git("init", "-q", "--bare", remote)
-	r.git("remote", "add", "origin", remote)
+	r.Git("init", "-q", "--bare", remote)
+	r.Git("remote", "add", "origin", remote)
 	// The remote already holds the history from before signatures were
 	// required: pushed without the hooks, as it was then.
-	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "--no-verify", "origin", "main"); !ok {
+	if out, ok := runIn(t, r.Dir, env, "git", "push", "-q", "--no-verify", "origin", "main"); !ok {
 		t.Fatalf("pushing the base: %s", out)
 	}
 	editIntent(r, "Unsigned")
-	r.git("add", "-A")
-	out, ok := runIn(t, r.dir, env, "git", "commit", "-q", "-m", "Refine intent")
+	r.Git("add", "-A")
+	out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "Refine intent")
 	if !ok || !strings.Contains(out, "warning attribution/signature") || !strings.Contains(out, "commits are not signed") {
 		t.Fatalf("the unsigned intent edit: committed %v\n%s", ok, out)
 	}
-	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "origin", "main"); ok || !strings.Contains(out, "error attribution/signature") || !strings.Contains(out, "unsigned: the commit is not signed") {
+	if out, ok := runIn(t, r.Dir, env, "git", "push", "-q", "origin", "main"); ok || !strings.Contains(out, "error attribution/signature") || !strings.Contains(out, "unsigned: the commit is not signed") {
 		t.Fatalf("the pre-push hook let an unsigned intent edit through:\n%s", out)
 	}
-	r.git("reset", "-q", "--hard", "HEAD~1")
+	r.Git("reset", "-q", "--hard", "HEAD~1")
 	editIntent(r, "Signed")
-	r.git("add", "-A")
-	out, ok = runIn(t, r.dir, env, "git", "-c", "commit.gpgsign=true", "-c", "gpg.format=ssh", "-c", "user.signingkey="+alice, "commit", "-q", "-m", "Refine intent")
+	r.Git("add", "-A")
+	out, ok = runIn(t, r.Dir, env, "git", "-c", "commit.gpgsign=true", "-c", "gpg.format=ssh", "-c", "user.signingkey="+alice, "commit", "-q", "-m", "Refine intent")
 	if !ok || strings.Contains(out, "attribution/signature") {
 		t.Fatalf("the signed intent edit:\n%s", out)
 	}
-	if out, ok := runIn(t, r.dir, env, "git", "push", "-q", "origin", "main"); !ok {
+	if out, ok := runIn(t, r.Dir, env, "git", "push", "-q", "origin", "main"); !ok {
 		t.Fatalf("the pre-push hook refused a signed intent edit:\n%s", out)
 	}
 }
@@ -357,13 +357,13 @@ func TestCraftedMergeCannotRevertTheIntent(t *testing.T) {
 	t.Parallel()
 	alice, alicePub := sshKey(t, "alice")
 	r, old := signingRepo(t, signedConfig("human-owned"), "human@example.com "+alicePub+"\n")
-	oldIntent := r.read(intentPath)
+	oldIntent := r.Read(intentPath)
 	editIntent(r, "Signed edit")
 	signed := sshCommit(r, alice, "Refine intent")
-	r.write(intentPath, oldIntent)
-	r.git("add", "-A")
-	tree := r.git("write-tree")
-	merge := r.git("commit-tree", tree, "-p", signed, "-p", old, "-m", "Merge an old commit")
+	r.Write(intentPath, oldIntent)
+	r.Git("add", "-A")
+	tree := r.Git("write-tree")
+	merge := r.Git("commit-tree", tree, "-p", signed, "-p", old, "-m", "Merge an old commit")
 	code, out, _ := r.check(nil, "check", "--base", signed, "--head", merge, "--format", "json")
 	rep := decodeSigned(t, out)
 	if code != exitFindings || !slices.Equal(findingSummary(rep), []string{"attribution/signature error " + intentPath}) || rep.Findings[0].Commit != merge {

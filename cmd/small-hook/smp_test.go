@@ -10,28 +10,28 @@ const artifactPath = "artifacts/llm-context-research.md"
 // smpFixture reads one of the awp-written versions in testdata/smp.
 func smpFixture(t *testing.T, name string) string {
 	t.Helper()
-	r := &testRepo{t: t, dir: "../../testdata/smp"}
-	return r.read(name)
+	r := repoAt(t, "../../testdata/smp")
+	return r.Read(name)
 }
 
 // smpRepo commits v1 to v3 of the real awp-written artifact, one commit
 // each, and returns the repository and the commit before the artifact.
 func smpRepo(t *testing.T) (*testRepo, string) {
 	r := newTestRepo(t)
-	r.write("README.md", "x\n")
-	base := r.commit("start")
+	r.Write("README.md", "x\n")
+	base := r.Commit("start")
 	for _, v := range []string{"v1", "v2", "v3"} {
-		r.write(artifactPath, smpFixture(t, "llm-context-research."+v+".md"))
-		r.commit("artifact " + v)
+		r.Write(artifactPath, smpFixture(t, "llm-context-research."+v+".md"))
+		r.Commit("artifact " + v)
 	}
 	return r, base
 }
 
 func TestRealAwpHistoryPasses(t *testing.T) {
 	r, base := smpRepo(t)
-	r.write(artifactPath, smpFixture(t, "llm-context-research.v4-merged.md"))
-	r.write("artifacts/quick-note.md", smpFixture(t, "quick-note.anonymous.md"))
-	r.commit("merge")
+	r.Write(artifactPath, smpFixture(t, "llm-context-research.v4-merged.md"))
+	r.Write("artifacts/quick-note.md", smpFixture(t, "quick-note.anonymous.md"))
+	r.Commit("merge")
 	code, out, errOut := r.check(nil, "check", "--base", base, "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
@@ -75,8 +75,8 @@ func TestArtifactMutationsFail(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r, _ := smpRepo(t)
-			r.write(artifactPath, tc.content)
-			r.git("add", "-A")
+			r.Write(artifactPath, tc.content)
+			r.Git("add", "-A")
 			code, out, errOut := r.check(nil, "check", "--format", "json")
 			if code != exitFindings || !contains(rulesOf(decodeReport(t, out)), tc.rule) {
 				t.Fatalf("exit %d, want %s\n%s%s", code, tc.rule, out, errOut)
@@ -85,7 +85,7 @@ func TestArtifactMutationsFail(t *testing.T) {
 	}
 	t.Run("deleted artifact", func(t *testing.T) {
 		r, _ := smpRepo(t)
-		r.git("rm", "-q", artifactPath)
+		r.Git("rm", "-q", artifactPath)
 		code, out, _ := r.check(nil, "check", "--format", "json")
 		if code != exitFindings || !contains(rulesOf(decodeReport(t, out)), "smp/append-only") {
 			t.Fatalf("exit %d\n%s", code, out)
@@ -93,10 +93,10 @@ func TestArtifactMutationsFail(t *testing.T) {
 	})
 	t.Run("author removed", func(t *testing.T) {
 		r, _ := smpRepo(t)
-		r.write(artifactPath, v4)
-		r.commit("merge")
-		r.write(artifactPath, strings.Replace(v4, "  - 'did:key:z6Mko64x75DDgiVmhP2DoegyEgiq5tVejzcqzYB8tJt4VR2q'\n", "", 1))
-		r.git("add", "-A")
+		r.Write(artifactPath, v4)
+		r.Commit("merge")
+		r.Write(artifactPath, strings.Replace(v4, "  - 'did:key:z6Mko64x75DDgiVmhP2DoegyEgiq5tVejzcqzYB8tJt4VR2q'\n", "", 1))
+		r.Git("add", "-A")
 		code, out, _ := r.check(nil, "check", "--format", "json")
 		if code != exitFindings || !contains(rulesOf(decodeReport(t, out)), "smp/provenance") {
 			t.Fatalf("exit %d\n%s", code, out)
@@ -105,8 +105,8 @@ func TestArtifactMutationsFail(t *testing.T) {
 	t.Run("merged entry without separator", func(t *testing.T) {
 		r, _ := smpRepo(t)
 		i := strings.Index(v4, "\n---\n*Merged")
-		r.write(artifactPath, v4[:i]+"\n")
-		r.git("add", "-A")
+		r.Write(artifactPath, v4[:i]+"\n")
+		r.Git("add", "-A")
 		_, out, _ := r.check(nil, "check", "--format", "json")
 		if !strings.Contains(out, `"rule": "smp/merge"`) || !strings.Contains(out, "merge separators") {
 			t.Fatalf("no smp/merge warning:\n%s", out)
@@ -132,8 +132,8 @@ func TestArtifactRequotingAndBOMPass(t *testing.T) {
 	if requoted == v3 {
 		t.Fatal("the fixture did not change")
 	}
-	r.write(artifactPath, "\xef\xbb\xbf"+strings.ReplaceAll(requoted, "\n", "\r\n"))
-	r.git("add", "-A")
+	r.Write(artifactPath, "\xef\xbb\xbf"+strings.ReplaceAll(requoted, "\n", "\r\n"))
+	r.Git("add", "-A")
 	if code, out, _ := r.check(nil, "check"); code != exitOK {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
@@ -148,15 +148,15 @@ func TestAwpSyncReplace(t *testing.T) {
 	withSync := func(entry string) string {
 		return strings.Replace(v3, "\n---\n\n# LLM", "\n"+entry+"---\n\n# LLM", 1)
 	}
-	r.write(artifactPath, withSync(synced("2026-11-22T10:10:00.000Z")))
-	r.commit("sync import")
-	r.write(artifactPath, withSync(synced("2026-11-22T10:11:00.000Z")))
-	r.git("add", "-A")
+	r.Write(artifactPath, withSync(synced("2026-11-22T10:10:00.000Z")))
+	r.Commit("sync import")
+	r.Write(artifactPath, withSync(synced("2026-11-22T10:11:00.000Z")))
+	r.Git("add", "-A")
 	code, out, _ := r.check(nil, "check", "--format", "json")
 	if code != exitFindings || !strings.Contains(out, "awp sync pull") {
 		t.Fatalf("sync replace by default: exit %d\n%s", code, out)
 	}
-	r.write(".small-hook.yml", "smp:\n  sync-replace: warning\n")
+	r.Write(".small-hook.yml", "smp:\n  sync-replace: warning\n")
 	commitPolicy(r, ".small-hook.yml")
 	code, out, _ = r.check(nil, "check", "--format", "json")
 	if code != exitOK || !strings.Contains(out, `"severity": "warning"`) {

@@ -3,12 +3,12 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/internal/gittest"
 	"github.com/small-hook/small-hook/internal/testskip"
 )
 
@@ -22,27 +22,23 @@ func snapshotWorkingTree(t *testing.T) *testRepo {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := exec.Command("git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate")
-	list.Env = cleanEnv("GIT_OPTIONAL_LOCKS=0")
-	var stderr bytes.Buffer
-	list.Stderr = &stderr
-	files, err := list.Output()
+	files, err := gittest.Run(root, gittest.Env("GIT_OPTIONAL_LOCKS=0"), nil, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate")
 	if err != nil {
-		testskip.Skip(t, "%s is not a git checkout of small-hook: %v %s", root, err, stderr.String())
+		testskip.Skip(t, "%s is not a git checkout of small-hook: %v", root, err)
 	}
 	s := newTestRepo(t)
-	for _, name := range bytes.Split(bytes.TrimSuffix(files, []byte{0}), []byte{0}) {
-		src, dst := filepath.Join(root, string(name)), filepath.Join(s.dir, string(name))
+	for _, name := range strings.Split(strings.TrimSuffix(files, "\x00"), "\x00") {
+		src, dst := filepath.Join(root, name), s.Path(name)
 		if _, err := os.Lstat(src); os.IsNotExist(err) {
 			continue // deleted in the working tree
 		}
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := copyFile(src, dst); err != nil {
+		if err := gittest.CopyTree(src, dst); err != nil {
 			t.Fatalf("copying the working tree: %v", err)
 		}
 	}
-	s.commit("working tree of small-hook")
+	s.Commit("working tree of small-hook")
 	return s
 }

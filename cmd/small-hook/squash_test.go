@@ -21,27 +21,27 @@ const githubSquashMessage = "Refine the intent and record progress (#12)\n\n* Re
 func TestSquashOfAReviewedPullRequest(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
-	main := r.git("rev-parse", "HEAD")
-	r.git("checkout", "-q", "-b", "topic")
+	main := r.Git("rev-parse", "HEAD")
+	r.Git("checkout", "-q", "-b", "topic")
 	editIntent(r, "Refined by a human")
-	r.commit("Refine the intent")
-	r.write(progressPath, r.read(progressPath)+appendedEntry)
-	r.commit("Record progress\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Commit("Refine the intent")
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Commit("Record progress\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	if code, out, _ := r.check(nil, "check", "--base", main, "--head", "topic"); code != exitOK {
 		t.Fatalf("the pull request check: exit %d\n%s", code, out)
 	}
 	squash := func(author, committer []string) {
 		t.Helper()
-		r.git("checkout", "-q", "main")
-		r.git("reset", "-q", "--hard", main)
-		r.git("merge", "-q", "--squash", "topic")
-		r.gitEnv(append(author, committer...), "commit", "-q", "--no-verify", "-m", githubSquashMessage)
+		r.Git("checkout", "-q", "main")
+		r.Git("reset", "-q", "--hard", main)
+		r.Git("merge", "-q", "--squash", "topic")
+		r.GitEnv(append(author, committer...), "commit", "-q", "--no-verify", "-m", githubSquashMessage)
 	}
 	github := []string{"GIT_COMMITTER_NAME=GitHub", "GIT_COMMITTER_EMAIL=noreply@github.com"}
 	squash(nil, github)
 	// The push-to-main workflow: --ci on GitHub's push event.
 	payload := filepath.Join(t.TempDir(), "event.json")
-	event := `{"ref": "refs/heads/main", "before": "` + main + `", "after": "` + r.git("rev-parse", "HEAD") + `", "created": false, "deleted": false, "forced": false,
+	event := `{"ref": "refs/heads/main", "before": "` + main + `", "after": "` + r.Git("rev-parse", "HEAD") + `", "created": false, "deleted": false, "forced": false,
   "repository": {"full_name": "acme/project", "default_branch": "main"}, "pusher": {"name": "human"}}`
 	if err := os.WriteFile(payload, []byte(event), 0o644); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
 )
@@ -34,10 +35,7 @@ func checkTip(repo *gitdiff.Repo, base, head string, scope gitdiff.Scope, cfg *c
 	findings := checker.Findings()
 	for i := range findings {
 		findings[i].Message = fmt.Sprintf("the branch was rewritten (its new tip %s does not contain its previous tip %s); compared with the previous tip: %s",
-			short(u.Commit.Hash), short(previous), findings[i].Message)
+			words.ShortID(u.Commit.Hash), words.ShortID(previous), findings[i].Message)
 	}
 	return findings, true, nil
 }
-
-// short is the 12-character form of a commit id.
-func short(id string) string { return id[:min(12, len(id))] }

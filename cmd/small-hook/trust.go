@@ -5,6 +5,7 @@ import (
 
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/words"
 )
 
 // The trust roots of a check (docs/trust-roots.md): every input a verdict
@@ -74,7 +75,7 @@ func (t target) configName(file string) string {
 	case t.noPolicy:
 		return "the built-in configuration (no " + file + " is trusted here)"
 	case t.policyRev != "":
-		return "the " + file + " of " + t.policyFrom + " (" + short(t.policyRev) + ")"
+		return "the " + file + " of " + t.policyFrom + " (" + words.ShortID(t.policyRev) + ")"
 	case rev != "":
 		return "the " + file + " of " + rev
 	}
@@ -85,7 +86,7 @@ func (t target) configName(file string) string {
 // revision, or the index.
 func (t target) trustedName() string {
 	if t.policyRev != "" {
-		return t.policyFrom + " (" + short(t.policyRev) + ")"
+		return t.policyFrom + " (" + words.ShortID(t.policyRev) + ")"
 	}
 	if rev := trustedRev(t); rev != "" {
 		return rev

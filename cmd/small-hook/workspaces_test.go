@@ -20,11 +20,11 @@ func nestedRepo(t *testing.T) (*testRepo, string) {
 	t.Helper()
 	r := newTestRepo(t)
 	r.copyDir(fixtureInit, nestedDir)
-	r.write(awpRoot+"/.awp/workspace.json", "{\"name\": \"clawd\"}\n")
-	r.write(nestedArtifact, smpFixture(t, "llm-context-research.v1.md"))
-	r.write("build/artifacts/unrelated.md", "not an artifact: no .awp/workspace.json beside it\n")
-	r.write("src/main.go", "package main\n")
-	base := r.commit("nested workspaces")
+	r.Write(awpRoot+"/.awp/workspace.json", "{\"name\": \"clawd\"}\n")
+	r.Write(nestedArtifact, smpFixture(t, "llm-context-research.v1.md"))
+	r.Write("build/artifacts/unrelated.md", "not an artifact: no .awp/workspace.json beside it\n")
+	r.Write("src/main.go", "package main\n")
+	base := r.Commit("nested workspaces")
 	return r, base
 }
 
@@ -48,44 +48,44 @@ func TestNestedWorkspacesAreGoverned(t *testing.T) {
 		want   string // "rule path" of an error finding; "" for no error at all
 	}{
 		{"append to nested progress", func(r *testRepo) {
-			r.write(nestedProgress, r.read(nestedProgress)+strings.Replace(appendedEntry, "    - ", "    - ", 1))
+			r.Write(nestedProgress, r.Read(nestedProgress)+strings.Replace(appendedEntry, "    - ", "    - ", 1))
 		}, "progress", ""},
 		{"rewrite nested progress", func(r *testRepo) {
-			r.write(nestedProgress, strings.Replace(r.read(nestedProgress), "go test ./parser passed", "rewritten", 1))
+			r.Write(nestedProgress, strings.Replace(r.Read(nestedProgress), "go test ./parser passed", "rewritten", 1))
 		}, "rewrite", "small/append-only " + nestedProgress},
 		{"agent edits nested intent", func(r *testRepo) {
-			r.write(nestedIntent, strings.Replace(r.read(nestedIntent), "Conformance test workspace", "Whatever the agent likes", 1))
+			r.Write(nestedIntent, strings.Replace(r.Read(nestedIntent), "Conformance test workspace", "Whatever the agent likes", 1))
 		}, "intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>", "small/ownership " + nestedIntent},
 		{"secret in nested plan", func(r *testRepo) {
-			r.write(nestedDir+"/plan.small.yml", r.read(nestedDir+"/plan.small.yml")+"    - id: task-4\n      title: deploy with "+fakeAWS+"\n")
+			r.Write(nestedDir+"/plan.small.yml", r.Read(nestedDir+"/plan.small.yml")+"    - id: task-4\n      title: deploy with "+fakeAWS+"\n")
 		}, "plan", "secrets/aws-access-token " + nestedDir + "/plan.small.yml"},
 		{"nested handoff deleted", func(r *testRepo) {
-			r.git("rm", "-q", nestedDir+"/handoff.small.yml")
+			r.Git("rm", "-q", nestedDir+"/handoff.small.yml")
 		}, "drop handoff", "small/required " + nestedDir + "/handoff.small.yml"},
 		{"nested artifact history rewritten", func(r *testRepo) {
-			r.write(nestedArtifact, strings.Replace(r.read(nestedArtifact), "action: created", "action: updated", 1))
+			r.Write(nestedArtifact, strings.Replace(r.Read(nestedArtifact), "action: created", "action: updated", 1))
 		}, "artifact", "smp/append-only " + nestedArtifact},
 		{"marker deleted with the rewrite", func(r *testRepo) {
-			r.git("rm", "-q", awpRoot+"/.awp/workspace.json")
-			r.write(nestedArtifact, strings.Replace(r.read(nestedArtifact), "action: created", "action: updated", 1))
+			r.Git("rm", "-q", awpRoot+"/.awp/workspace.json")
+			r.Write(nestedArtifact, strings.Replace(r.Read(nestedArtifact), "action: created", "action: updated", 1))
 		}, "artifact", "smp/append-only " + nestedArtifact},
 		{"secret in nested .awp", func(r *testRepo) {
-			r.write(awpRoot+"/.awp/private-key.pem", fakeKey)
+			r.Write(awpRoot+"/.awp/private-key.pem", fakeKey)
 		}, "key", "secrets/private-key " + awpRoot + "/.awp/private-key.pem"},
 		{"artifacts without a workspace are not governed", func(r *testRepo) {
-			r.write("build/artifacts/unrelated.md", "still not an artifact\n")
+			r.Write("build/artifacts/unrelated.md", "still not an artifact\n")
 		}, "build", ""},
 		{"agent adds a folded intent", func(r *testRepo) {
-			r.write("examples/demo/.SMALL/intent.small.yml", r.read(nestedIntent))
+			r.Write("examples/demo/.SMALL/intent.small.yml", r.Read(nestedIntent))
 		}, "intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>", "path/folded examples/demo/.SMALL/intent.small.yml"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r, base := nestedRepo(t)
 			c.change(r)
-			r.git("add", "-A")
-			msgFile := r.dir + "/.git/COMMIT_EDITMSG"
-			r.write(".git/COMMIT_EDITMSG", c.msg)
+			r.Git("add", "-A")
+			msgFile := r.Dir + "/.git/COMMIT_EDITMSG"
+			r.Write(".git/COMMIT_EDITMSG", c.msg)
 			// The pre-commit stage leaves ownership to the commit-msg stage.
 			pending := strings.HasPrefix(c.want, "small/ownership")
 			stages := map[string][]string{
@@ -99,7 +99,7 @@ func TestNestedWorkspacesAreGoverned(t *testing.T) {
 				}
 				expectError(t, stage, r, want, args...)
 			}
-			r.git("commit", "-q", "--no-verify", "-m", c.msg)
+			r.Git("commit", "-q", "--no-verify", "-m", c.msg)
 			expectError(t, "range", r, c.want, "check", "--base", base, "--format", "json")
 		})
 	}
@@ -121,9 +121,9 @@ func expectError(t *testing.T, what string, r *testRepo, want string, args ...st
 
 func TestNestedWorkspacesWithAll(t *testing.T) {
 	r, _ := nestedRepo(t)
-	r.git("rm", "-q", nestedDir+"/handoff.small.yml")
-	r.write(nestedArtifact, strings.Replace(r.read(nestedArtifact), "version: 1", "version: 0", 1))
-	r.commit("broken state")
+	r.Git("rm", "-q", nestedDir+"/handoff.small.yml")
+	r.Write(nestedArtifact, strings.Replace(r.Read(nestedArtifact), "version: 1", "version: 0", 1))
+	r.Commit("broken state")
 	code, out, errOut := r.check(nil, "check", "--all", "--format", "json")
 	got := strings.Join(findingsAt(decodeReport(t, out)), ", ")
 	for _, want := range []string{"small/required " + nestedDir + "/handoff.small.yml", "smp/schema " + nestedArtifact} {

@@ -2,11 +2,12 @@ package attribution
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // cleanupCases are commits made through real git: the configuration, how
@@ -129,18 +130,8 @@ func TestCommittedIsWhatGitCommits(t *testing.T) {
 				t.Fatal(err)
 			}
 			gitLines(t, dir, "", "add", "MSG")
-			cmd := exec.Command("git", append([]string{"commit", "-q"}, c.args...)...)
-			cmd.Dir = dir
-			for _, kv := range os.Environ() {
-				if !strings.HasPrefix(kv, "GIT_") {
-					cmd.Env = append(cmd.Env, kv)
-				}
-			}
-			cmd.Env = append(cmd.Env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-				"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com",
-				"GIT_EDITOR="+editor, "EDIT="+c.edit)
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("git commit: %v\n%s", err, out)
+			if _, err := gittest.Run(dir, gittest.Env("GIT_EDITOR="+editor, "EDIT="+c.edit), nil, append([]string{"commit", "-q"}, c.args...)...); err != nil {
+				t.Fatal(err)
 			}
 			file, err := os.ReadFile(filepath.Join(dir, "hook-message"))
 			if err != nil {
@@ -172,16 +163,15 @@ func TestCommittedIsWhatGitCommits(t *testing.T) {
 	}
 }
 
-// gitRaw runs git in dir and returns its output as it is.
+// gitRaw runs git in dir, as gittest runs it, and returns its output as
+// it is.
 func gitRaw(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	out, err := cmd.Output()
+	out, err := gittest.Run(dir, gittest.Env(), nil, args...)
 	if err != nil {
-		t.Fatalf("git %v: %v", args, err)
+		t.Fatal(err)
 	}
-	return string(out)
+	return out
 }
 
 func TestCleanupRefusesAModeGitDoesNotKnow(t *testing.T) {

@@ -1,13 +1,13 @@
 package attribution
 
 import (
-	"os"
 	"os/exec"
 	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/internal/gittest"
 	"github.com/small-hook/small-hook/internal/testskip"
 )
 
@@ -192,30 +192,16 @@ func format(ts []Trailer) []string {
 	return out
 }
 
-// gitLines runs git with stdin, isolated from the user's and the system's
-// configuration and from a repository the environment names (tests run
-// from a git hook inherit GIT_DIR and GIT_INDEX_FILE), and returns the
-// non-empty lines of its output.
+// gitLines runs git in dir with stdin, as gittest runs it, and returns
+// the non-empty lines of its output.
 func gitLines(t *testing.T, dir, stdin string, args ...string) []string {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "GIT_") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=A", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=A", "GIT_COMMITTER_EMAIL=a@example.com")
-	cmd.Stdin = strings.NewReader(stdin)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := gittest.Run(dir, gittest.Env(), []byte(stdin), args...)
 	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+		t.Fatal(err)
 	}
 	var lines []string
-	for _, l := range strings.Split(string(out), "\n") {
+	for _, l := range strings.Split(out, "\n") {
 		if l != "" {
 			lines = append(lines, l)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // TestEntriesKeepTheCommitThatRecordedThem walks a history that appends,
@@ -14,26 +15,26 @@ import (
 // commit whose version holds it at its position, as the append-only rule
 // aligns versions.
 func TestEntriesKeepTheCommitThatRecordedThem(t *testing.T) {
-	r := newRepo(t)
-	r.write(progressPath, progressHeader+entry("a", hours(1))+entry("b", hours(2)))
-	r.commit("add the workspace", hours(3))
-	r.write(progressPath, r.read(progressPath)+entry("c", hours(4)))
-	r.commit("append c", hours(5))
-	r.write(progressPath, strings.ReplaceAll(r.read(progressPath), "\n    ", "\n  "))
-	r.commit("reserialise with two spaces", hours(6))
-	r.write(progressPath, strings.Replace(r.read(progressPath), "task_id: b", "task_id: meta/historical/b", 1))
-	r.commit("rewrite b's task", hours(7))
-	text := r.read(progressPath)
+	r := gittest.New(t)
+	r.Write(progressPath, progressHeader+entry("a", hours(1))+entry("b", hours(2)))
+	r.CommitAt("add the workspace", hours(3))
+	r.Write(progressPath, r.Read(progressPath)+entry("c", hours(4)))
+	r.CommitAt("append c", hours(5))
+	r.Write(progressPath, strings.ReplaceAll(r.Read(progressPath), "\n    ", "\n  "))
+	r.CommitAt("reserialise with two spaces", hours(6))
+	r.Write(progressPath, strings.Replace(r.Read(progressPath), "task_id: b", "task_id: meta/historical/b", 1))
+	r.CommitAt("rewrite b's task", hours(7))
+	text := r.Read(progressPath)
 	at := strings.Index(text, "  - evidence: worked on c")
-	r.write(progressPath, text[:at]+strings.ReplaceAll(entry("x", hours(4)), "\n    ", "\n  ")[2:]+text[at:])
-	r.commit("insert x before c", hours(8))
-	good := r.read(progressPath)
-	r.write(progressPath, good+"  - : [\n")
-	r.commit("broken yaml", hours(9))
-	r.write(progressPath, good+strings.ReplaceAll(entry("d", hours(10)), "\n    ", "\n  ")[2:])
-	r.commit("fixed and appended d", hours(11))
+	r.Write(progressPath, text[:at]+strings.ReplaceAll(entry("x", hours(4)), "\n    ", "\n  ")[2:]+text[at:])
+	r.CommitAt("insert x before c", hours(8))
+	good := r.Read(progressPath)
+	r.Write(progressPath, good+"  - : [\n")
+	r.CommitAt("broken yaml", hours(9))
+	r.Write(progressPath, good+strings.ReplaceAll(entry("d", hours(10)), "\n    ", "\n  ")[2:])
+	r.CommitAt("fixed and appended d", hours(11))
 
-	l := build(t, r.dir, config.Default().Ledger)
+	l := build(t, r.Dir, config.Default().Ledger)
 	want := "a@add/with-file meta/historical/b@rewrite/inserted x@insert/inserted c@append/appended d@fixed/appended"
 	if got := recorders(t, r, l, progressPath); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -49,32 +50,32 @@ func TestEntriesKeepTheCommitThatRecordedThem(t *testing.T) {
 // entry no parent holds is the merge's own. The two sides append to the
 // same version of the file, which neither may change for the other.
 func TestMergesTakeEachSidesRecorders(t *testing.T) {
-	r := newRepo(t)
+	r := gittest.New(t)
 	other := "examples/x/.small/progress.small.yml"
-	r.write(progressPath, progressHeader+entry("a", hours(1)))
-	r.write(other, progressHeader+entry("x1", hours(1)))
-	r.commit("base", hours(2))
-	r.write(progressPath, r.read(progressPath)+entry("a2", hours(3)))
-	fork := r.commit("before the fork", hours(4))
-	r.write(progressPath, r.read(progressPath)+entry("m1", hours(5)))
-	r.commit("main", hours(6))
-	mainText := r.read(progressPath)
-	r.git(nil, "checkout", "-q", "-b", "side", fork)
-	r.write(progressPath, r.read(progressPath)+entry("s1", hours(7)))
-	r.commit("side", hours(8))
-	r.git(nil, "rm", "-q", other)
-	r.commit("dropped x", hours(9))
-	r.write("examples/y/.small/progress.small.yml", progressHeader+entry("y1", hours(9)))
-	r.commit("new y", hours(10))
-	r.git(nil, "checkout", "-q", "main")
+	r.Write(progressPath, progressHeader+entry("a", hours(1)))
+	r.Write(other, progressHeader+entry("x1", hours(1)))
+	r.CommitAt("base", hours(2))
+	r.Write(progressPath, r.Read(progressPath)+entry("a2", hours(3)))
+	fork := r.CommitAt("before the fork", hours(4))
+	r.Write(progressPath, r.Read(progressPath)+entry("m1", hours(5)))
+	r.CommitAt("main", hours(6))
+	mainText := r.Read(progressPath)
+	r.Git("checkout", "-q", "-b", "side", fork)
+	r.Write(progressPath, r.Read(progressPath)+entry("s1", hours(7)))
+	r.CommitAt("side", hours(8))
+	r.Git("rm", "-q", other)
+	r.CommitAt("dropped x", hours(9))
+	r.Write("examples/y/.small/progress.small.yml", progressHeader+entry("y1", hours(9)))
+	r.CommitAt("new y", hours(10))
+	r.Git("checkout", "-q", "main")
 	cmd := []string{"merge", "-q", "--no-edit", "side"}
-	if _, err := tryGit(r, cmd...); err == nil {
+	if _, err := r.Try(cmd...); err == nil {
 		t.Fatal("the merge did not conflict")
 	}
-	r.write(progressPath, mainText+entry("s1", hours(7))+entry("e", hours(11)))
-	r.commit("merged, with an entry of its own", hours(12))
+	r.Write(progressPath, mainText+entry("s1", hours(7))+entry("e", hours(11)))
+	r.CommitAt("merged, with an entry of its own", hours(12))
 
-	l := build(t, r.dir, config.Default().Ledger)
+	l := build(t, r.Dir, config.Default().Ledger)
 	want := "a@base/with-file a2@before/appended m1@main/appended s1@side/appended e@merged,/appended"
 	if got := recorders(t, r, l, progressPath); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -89,28 +90,21 @@ func TestMergesTakeEachSidesRecorders(t *testing.T) {
 	}
 }
 
-// tryGit runs git and returns its error instead of failing the test.
-func tryGit(r *repo, args ...string) (string, error) {
-	r.t.Helper()
-	out, err := runGit(r.dir, args...)
-	return out, err
-}
-
 // TestShallowCloneMarksEntriesBeforeItsHistory: in a clone of depth 2,
 // the entries the boundary commit already held are marked as recorded
 // before the history the clone holds, at that commit, and never
 // attributed to it; later entries are attributed as usual.
 func TestShallowCloneMarksEntriesBeforeItsHistory(t *testing.T) {
-	r := newRepo(t)
-	r.write(progressPath, progressHeader+entry("a", hours(1)))
-	r.commit("first", hours(2))
-	r.write(progressPath, r.read(progressPath)+entry("b", hours(3), "      commit: "+r.git(nil, "rev-parse", "HEAD")[:10]+"\n"))
-	r.commit("second", hours(4))
-	r.write(progressPath, r.read(progressPath)+entry("c", hours(5)))
-	r.commit("third", hours(6))
+	r := gittest.New(t)
+	r.Write(progressPath, progressHeader+entry("a", hours(1)))
+	r.CommitAt("first", hours(2))
+	r.Write(progressPath, r.Read(progressPath)+entry("b", hours(3), "      commit: "+r.Git("rev-parse", "HEAD")[:10]+"\n"))
+	r.CommitAt("second", hours(4))
+	r.Write(progressPath, r.Read(progressPath)+entry("c", hours(5)))
+	r.CommitAt("third", hours(6))
 	clone := filepath.Join(t.TempDir(), "c")
-	r.git(nil, "clone", "-q", "--depth", "2", "file://"+r.dir, clone)
-	c := &repo{t: t, dir: clone}
+	r.Git("clone", "-q", "--depth", "2", "file://"+r.Dir, clone)
+	c := gittest.At(t, clone)
 	l := build(t, clone, config.Default().Ledger)
 	if got := recorders(t, c, l, progressPath); got != "a@second/before-history b@second/before-history c@third/appended" {
 		t.Errorf("got %s", got)
@@ -121,7 +115,7 @@ func TestShallowCloneMarksEntriesBeforeItsHistory(t *testing.T) {
 	if v := l.Files[0].Entries[0].Commit; !v.Boundary || v.Verdict.Actor != "" {
 		t.Errorf("the boundary commit was attributed: %+v", v)
 	}
-	full := build(t, r.dir, config.Default().Ledger)
+	full := build(t, r.Dir, config.Default().Ledger)
 	if got := recorders(t, r, full, progressPath); got != "a@first/with-file b@second/appended c@third/appended" || full.Shallow {
 		t.Errorf("the full history: %s", got)
 	}
@@ -130,15 +124,15 @@ func TestShallowCloneMarksEntriesBeforeItsHistory(t *testing.T) {
 // TestARecreatedFileStartsAnew: a file deleted and added again is a new
 // file; its entries arrive with it.
 func TestARecreatedFileStartsAnew(t *testing.T) {
-	r := newRepo(t)
+	r := gittest.New(t)
 	text := progressHeader + entry("a", hours(1))
-	r.write(progressPath, text)
-	r.commit("first", hours(2))
-	r.git(nil, "rm", "-q", progressPath)
-	r.commit("deleted", hours(3))
-	r.write(progressPath, text)
-	r.commit("recreated", hours(4))
-	if got := recorders(t, r, build(t, r.dir, config.Default().Ledger), progressPath); got != "a@recreated/with-file" {
+	r.Write(progressPath, text)
+	r.CommitAt("first", hours(2))
+	r.Git("rm", "-q", progressPath)
+	r.CommitAt("deleted", hours(3))
+	r.Write(progressPath, text)
+	r.CommitAt("recreated", hours(4))
+	if got := recorders(t, r, build(t, r.Dir, config.Default().Ledger), progressPath); got != "a@recreated/with-file" {
 		t.Errorf("got %s", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/internal/signature"
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 	ledgerrules "github.com/small-hook/small-hook/rules/ledger"
 )
@@ -62,7 +63,7 @@ func (b *Builder) futureEntry(f File, e Entry) []rules.Finding {
 	}
 	return []rules.Finding{finding(ledgerrules.FutureEntryID, f, e.Line, c,
 		"%s claims %s, %s after commit %s recorded it (committer date %s; ledger.clock-skew allows %s): an entry cannot be recorded before it happened; fix the clock of the machine that wrote it, and append an entry that supersedes it",
-		entryName(f.Kind, e), rules.Quote(e.Claim.Timestamp), span(e.Claim.Time.Sub(c.Date)), short(c.Hash), stamp(c.Date), config.FormatDuration(b.cfg.ClockSkew))}
+		entryName(f.Kind, e), rules.Quote(e.Claim.Timestamp), span(e.Claim.Time.Sub(c.Date)), words.ShortID(c.Hash), stamp(c.Date), config.FormatDuration(b.cfg.ClockSkew))}
 }
 
 // backfilled reports, once per commit, the entries it appended long after
@@ -94,7 +95,7 @@ func (b *Builder) backfilled(f File, c *Commit, entries []int) []rules.Finding {
 	}
 	return []rules.Finding{finding(ledgerrules.BackfilledID, f, f.Entries[late[0]].Line, c,
 		"commit %s (authored %s) recorded %s %s after %s (more than ledger.backfill, %s): progress is committed as it is made; if the delay is your workflow, raise ledger.backfill in .small-hook.yml",
-		short(c.Hash), stamp(c.AuthorDate), positions(f, late), gap, plural(len(late), "its timestamp", "their timestamps"), config.FormatDuration(b.cfg.Backfill))}
+		words.ShortID(c.Hash), stamp(c.AuthorDate), positions(f, late), gap, words.Plural(len(late), "its timestamp", "their timestamps"), config.FormatDuration(b.cfg.Backfill))}
 }
 
 // evidenceFindings reports the commits an entry names as evidence that do
@@ -109,13 +110,13 @@ func evidenceFindings(f File, e Entry) []rules.Finding {
 		case Ambiguous:
 			why = "several commits of this history start with it; write more digits"
 		case NotAncestor:
-			why = "that commit (" + short(ev.Commit) + ") is not an ancestor of it"
+			why = "that commit (" + words.ShortID(ev.Commit) + ") is not an ancestor of it"
 		default:
 			continue
 		}
 		out = append(out, finding(ledgerrules.EvidenceCommitID, f, e.Line, e.Commit,
 			"%s names commit %s as evidence (%s), but commit %s recorded the entry and %s: evidence that cannot be found before the entry proves nothing; name the commit that did the work",
-			entryName(f.Kind, e), rules.Cut(ev.Ref), rules.Cut(ev.Field), short(e.Commit.Hash), why))
+			entryName(f.Kind, e), rules.Cut(ev.Ref), rules.Cut(ev.Field), words.ShortID(e.Commit.Hash), why))
 	}
 	return out
 }
@@ -128,7 +129,7 @@ func humanRecorded(f File, c *Commit, entries []int) []rules.Finding {
 	}
 	return []rules.Finding{finding(ledgerrules.HumanRecordedID, f, f.Entries[entries[0]].Line, c,
 		"commit %s, attributed to a human (%s), recorded %s of agent-owned progress: the ledger cannot tell which agent wrote %s",
-		short(c.Hash), rules.Cut(c.Verdict.Evidence), positions(f, entries), plural(len(entries), "it", "them"))}
+		words.ShortID(c.Hash), rules.Cut(c.Verdict.Evidence), positions(f, entries), words.Plural(len(entries), "it", "them"))}
 }
 
 // agentIdentity reports a provenance entry whose agent the configuration
@@ -141,7 +142,7 @@ func (b *Builder) agentIdentity(f File, e Entry) []rules.Finding {
 	}
 	return []rules.Finding{finding(ledgerrules.AgentIdentityID, f, e.Line, e.Commit,
 		"%s claims agent %s, which commits as %s, but commit %s that recorded it is %s's (%s): the entry claims one identity while the commit says another; record it under the committing agent's DID, or commit as the agent it names",
-		entryName(f.Kind, e), rules.Cut(did), listed(emails), short(e.Commit.Hash), e.Commit.Verdict.Actor, rules.Cut(who(e.Commit)))}
+		entryName(f.Kind, e), rules.Cut(did), listed(emails), words.ShortID(e.Commit.Hash), e.Commit.Verdict.Actor, rules.Cut(who(e.Commit)))}
 }
 
 // identities are the e-mail addresses a commit names: its author, its
@@ -223,21 +224,6 @@ func listed(values []string) string {
 		return out[0]
 	}
 	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-// short abbreviates a commit id to 12 digits.
-func short(hash string) string {
-	if len(hash) > 12 {
-		return hash[:12]
-	}
-	return hash
 }
 
 // stamp writes a commit date in UTC, to the second.

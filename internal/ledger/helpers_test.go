@@ -1,11 +1,7 @@
 package ledger
 
 import (
-	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,79 +10,8 @@ import (
 	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/gittest"
 )
-
-// repo is a real git repository in a temporary directory.
-type repo struct {
-	t   testing.TB
-	dir string
-}
-
-func newRepo(t testing.TB) *repo {
-	t.Helper()
-	r := &repo{t: t, dir: t.TempDir()}
-	r.git(nil, "init", "-q", "-b", "main")
-	return r
-}
-
-// git runs git in the repository, isolated from the machine's
-// configuration; env adds to its environment.
-func (r *repo) git(env []string, args ...string) string {
-	r.t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.dir
-	cmd.Env = append(append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=Test Human", "GIT_AUTHOR_EMAIL=human@example.com",
-		"GIT_COMMITTER_NAME=Test Human", "GIT_COMMITTER_EMAIL=human@example.com"), env...)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		r.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, errOut.String())
-	}
-	return strings.TrimSpace(out.String())
-}
-
-func (r *repo) write(path, content string) {
-	r.t.Helper()
-	full := filepath.Join(r.dir, filepath.FromSlash(path))
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
-func (r *repo) read(path string) string {
-	r.t.Helper()
-	data, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(path)))
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	return string(data)
-}
-
-// runGit runs git in dir, isolated from the machine's configuration, and
-// returns its output and error.
-func runGit(dir string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=Test Human", "GIT_AUTHOR_EMAIL=human@example.com",
-		"GIT_COMMITTER_NAME=Test Human", "GIT_COMMITTER_EMAIL=human@example.com")
-	out, err := cmd.CombinedOutput()
-	return string(out), err
-}
-
-// commit stages everything and commits at the given time; it returns the
-// commit's id.
-func (r *repo) commit(msg string, at time.Time, env ...string) string {
-	r.t.Helper()
-	date := at.UTC().Format(time.RFC3339)
-	r.git(nil, "add", "-A")
-	r.git(append([]string{"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date}, env...), "commit", "-q", "--allow-empty", "-m", msg)
-	return r.git(nil, "rev-parse", "HEAD")
-}
 
 // build walks the history of HEAD in dir and returns its ledger, every
 // ledger file kept, with commits attributed from their messages and
@@ -147,10 +72,10 @@ func entry(task string, at time.Time, more ...string) string {
 
 // recorders summarises a file's ledger as "task@commit-message/origin"
 // per entry, the commit named by the first word of its message.
-func recorders(t *testing.T, r *repo, l *Ledger, path string) string {
+func recorders(t *testing.T, r *gittest.Repo, l *Ledger, path string) string {
 	t.Helper()
 	names := map[string]string{}
-	for _, line := range strings.Split(r.git(nil, "log", "--format=%H %s", "--all"), "\n") {
+	for _, line := range strings.Split(r.Git("log", "--format=%H %s", "--all"), "\n") {
 		hash, subject, _ := strings.Cut(line, " ")
 		names[hash] = strings.Fields(subject)[0]
 	}

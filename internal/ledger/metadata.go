@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
 	ledgerrules "github.com/small-hook/small-hook/rules/ledger"
@@ -56,16 +57,16 @@ func (w *walkStep) checkMetadata(path string, prev, v *version) error {
 	cur := v.values()
 	switch {
 	case prev == nil && !smp.VersionCovers(v.top["version"], cur):
-		report("version", "commit %s added the artifact at version %s, below its created, updated and merged provenance entries: each of them raised the version by one", short(c.Hash), shownValue(v.top["version"]))
+		report("version", "commit %s added the artifact at version %s, below its created, updated and merged provenance entries: each of them raised the version by one", words.ShortID(c.Hash), shownValue(v.top["version"]))
 	case prev != nil && !smp.VersionFollows(prev.top["version"], v.top["version"], prev.values(), cur):
-		report("version", "commit %s changed version from %s to %s while recording %d updated or merged provenance %s: the version rises by exactly one per recorded change", short(c.Hash), shownValue(prev.top["version"]), shownValue(v.top["version"]), countActions(v, recorded, "updated", "merged"), plural(countActions(v, recorded, "updated", "merged"), "entry", "entries"))
+		report("version", "commit %s changed version from %s to %s while recording %d updated or merged provenance %s: the version rises by exactly one per recorded change", words.ShortID(c.Hash), shownValue(prev.top["version"]), shownValue(v.top["version"]), countActions(v, recorded, "updated", "merged"), words.Plural(countActions(v, recorded, "updated", "merged"), "entry", "entries"))
 	}
 	if lm, ok := timeOf(v.top["lastModified"]); ok {
 		if changed("lastModified") && lm.After(c.Date.Add(w.b.cfg.ClockSkew)) {
-			report("lastModified", "lastModified %s is %s later than commit %s that set it (committer date %s; ledger.clock-skew allows %s): the artifact cannot have been modified after the commit that records it", shownValue(v.top["lastModified"]), span(lm.Sub(c.Date)), short(c.Hash), stamp(c.Date), config.FormatDuration(w.b.cfg.ClockSkew))
+			report("lastModified", "lastModified %s is %s later than commit %s that set it (committer date %s; ledger.clock-skew allows %s): the artifact cannot have been modified after the commit that records it", shownValue(v.top["lastModified"]), span(lm.Sub(c.Date)), words.ShortID(c.Hash), stamp(c.Date), config.FormatDuration(w.b.cfg.ClockSkew))
 		}
 		if i, t, ok := newest(v, recorded); ok && lm.Before(t) {
-			report("lastModified", "lastModified %s is earlier than %s that commit %s recorded: awp sets lastModified with each entry; the metadata does not say when the artifact was last modified", shownValue(v.top["lastModified"]), entryName(Provenance, Entry{Position: i, Claim: claimOf(Provenance, v.slots[i].value)}), short(c.Hash))
+			report("lastModified", "lastModified %s is earlier than %s that commit %s recorded: awp sets lastModified with each entry; the metadata does not say when the artifact was last modified", shownValue(v.top["lastModified"]), entryName(Provenance, Entry{Position: i, Claim: claimOf(Provenance, v.slots[i].value)}), words.ShortID(c.Hash))
 		}
 	}
 	mb, ok := v.top["modifiedBy"].(string)
@@ -75,11 +76,11 @@ func (w *walkStep) checkMetadata(path string, prev, v *version) error {
 	if len(recorded) > 0 {
 		last := recorded[len(recorded)-1]
 		if agent := text(field(v.slots[last].value, "agent")); agent != mb {
-			report("modifiedBy", "modifiedBy %s is not the agent of %s, the last entry commit %s recorded: awp sets modifiedBy to the agent of each entry it writes", rules.Quote(mb), entryName(Provenance, Entry{Position: last, Claim: claimOf(Provenance, v.slots[last].value)}), short(c.Hash))
+			report("modifiedBy", "modifiedBy %s is not the agent of %s, the last entry commit %s recorded: awp sets modifiedBy to the agent of each entry it writes", rules.Quote(mb), entryName(Provenance, Entry{Position: last, Claim: claimOf(Provenance, v.slots[last].value)}), words.ShortID(c.Hash))
 		}
 	}
 	if emails := w.b.cfg.Emails(mb); changed("modifiedBy") && len(emails) > 0 && !names(c, emails) {
-		report("modifiedBy", "modifiedBy %s, which commits as %s, was set by commit %s, which is %s's (%s): the metadata claims one identity while the commit says another", rules.Quote(mb), listed(emails), short(c.Hash), c.Verdict.Actor, rules.Cut(who(c)))
+		report("modifiedBy", "modifiedBy %s, which commits as %s, was set by commit %s, which is %s's (%s): the metadata claims one identity while the commit says another", rules.Quote(mb), listed(emails), words.ShortID(c.Hash), c.Verdict.Actor, rules.Cut(who(c)))
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"unicode"
+
+	"github.com/small-hook/small-hook/internal/words"
 )
 
 // GitHub writes GitHub Actions workflow commands: one ::error or ::warning
@@ -21,7 +23,7 @@ func GitHub(w io.Writer, r *Result) error {
 		props += ",title=" + escapeProperty(Printable(f.Rule))
 		msg := f.Text()
 		if f.Commit != "" {
-			msg += " [commit " + short(f.Commit) + "]"
+			msg += " [commit " + words.ShortID(f.Commit) + "]"
 		}
 		fmt.Fprintf(bw, "::%s %s::%s\n", f.Severity, props, escapeData(annotationText(msg)))
 	}
@@ -71,7 +73,7 @@ func GitHubSummary(w io.Writer, r *Result) error {
 		for _, f := range ordered(r) {
 			loc := cell(location(f))
 			if f.Commit != "" {
-				loc += " @ " + cell(short(f.Commit))
+				loc += " @ " + cell(words.ShortID(f.Commit))
 			}
 			fmt.Fprintf(bw, "| %s | %s | %s | %s |\n", cell(f.Rule), f.Severity, loc, cell(f.Message))
 		}

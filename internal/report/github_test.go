@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 )
 
@@ -178,7 +179,7 @@ func TestGitHubSummaryEscapesHostileText(t *testing.T) {
 				t.Fatalf("row %q has %d cells, want 4", lines[6], len(cells))
 			}
 			loc, at, ok := strings.Cut(cells[2], " @ ")
-			if !ok || codeSpanContent(t, at, true) != short(commit) {
+			if !ok || codeSpanContent(t, at, true) != words.ShortID(commit) {
 				t.Errorf("location cell %q lacks the commit", cells[2])
 			}
 			f := r.Findings[0]

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/small-hook/small-hook/internal/ledger"
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 )
 
@@ -48,7 +49,7 @@ func ledgerFindings(r *LedgerReport) []rules.Finding {
 // files, 93 commits: no problems", or "…: 1 error, 2 warnings".
 func LedgerSummary(r *LedgerReport) string {
 	l := r.Ledger
-	s := fmt.Sprintf("%s in %s, %s", plural(l.Entries(), "entry", "entries"), plural(len(l.Files), "file", "files"), plural(l.Commits, "commit", "commits"))
+	s := fmt.Sprintf("%s in %s, %s", words.Count(l.Entries(), "entry", "entries"), words.Count(len(l.Files), "file", "files"), words.Count(l.Commits, "commit", "commits"))
 	if l.Shallow {
 		s += " (a shallow clone: its history ends at a boundary)"
 	}
@@ -58,10 +59,10 @@ func LedgerSummary(r *LedgerReport) string {
 	}
 	var counts []string
 	if errs > 0 {
-		counts = append(counts, plural(errs, "error", "errors"))
+		counts = append(counts, words.Count(errs, "error", "errors"))
 	}
 	if warns > 0 {
-		counts = append(counts, plural(warns, "warning", "warnings"))
+		counts = append(counts, words.Count(warns, "warning", "warnings"))
 	}
 	return s + ": " + strings.Join(counts, ", ")
 }

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+
+	"github.com/small-hook/small-hook/internal/words"
 )
 
 // LedgerMarkdown writes the ledger as Markdown for a pull request's step
@@ -15,16 +17,16 @@ func LedgerMarkdown(w io.Writer, r *LedgerReport) error {
 	bw := bufio.NewWriter(w)
 	l := r.Ledger
 	fmt.Fprintf(bw, "## %s log\n\n", r.Tool)
-	fmt.Fprintf(bw, "Ledger of %s (%s), configuration from %s: %s.\n\n", code(short(l.Head)), code(r.Rev), code(r.Config), LedgerSummary(r))
+	fmt.Fprintf(bw, "Ledger of %s (%s), configuration from %s: %s.\n\n", code(words.ShortID(l.Head)), code(r.Rev), code(r.Config), LedgerSummary(r))
 	if findings := ledgerFindings(r); len(findings) > 0 {
 		fmt.Fprintf(bw, "| rule | severity | location | message |\n| --- | --- | --- | --- |\n")
 		for _, f := range findings {
-			fmt.Fprintf(bw, "| %s | %s | %s @ %s | %s |\n", cell(f.Rule), f.Severity, cell(location(f)), cell(short(f.Commit)), cell(f.Message))
+			fmt.Fprintf(bw, "| %s | %s | %s @ %s | %s |\n", cell(f.Rule), f.Severity, cell(location(f)), cell(words.ShortID(f.Commit)), cell(f.Message))
 		}
 		fmt.Fprintln(bw)
 	}
 	for _, f := range l.Files {
-		fmt.Fprintf(bw, "<details><summary>%s: %s</summary>\n\n", f.Kind, plural(len(f.Entries), "entry", "entries"))
+		fmt.Fprintf(bw, "<details><summary>%s: %s</summary>\n\n", f.Kind, words.Count(len(f.Entries), "entry", "entries"))
 		fmt.Fprintf(bw, "%s\n\n", code(f.Path))
 		fmt.Fprintf(bw, "| # | commit | date | actor | claim | timestamp | note |\n| ---: | --- | --- | --- | --- | --- | --- |\n")
 		for _, e := range f.Entries {
@@ -32,7 +34,7 @@ func LedgerMarkdown(w io.Writer, r *LedgerReport) error {
 			if s := signatureText(e); s != "" {
 				note = "signature " + s + " " + note
 			}
-			fmt.Fprintf(bw, "| %d | %s | %s | %s | %s | %s | %s |\n", e.Position+1, cell(short(e.Commit.Hash)), e.Commit.Date.UTC().Format("2006-01-02"),
+			fmt.Fprintf(bw, "| %d | %s | %s | %s | %s | %s | %s |\n", e.Position+1, cell(words.ShortID(e.Commit.Hash)), e.Commit.Date.UTC().Format("2006-01-02"),
 				actorText(e), cell(claimText(f.Kind, e.Claim)), cell(e.Claim.Timestamp), note)
 		}
 		fmt.Fprintf(bw, "\n</details>\n\n")

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 )
 
@@ -25,12 +26,12 @@ func LedgerText(w io.Writer, r *LedgerReport, color bool) error {
 		if i > 0 {
 			fmt.Fprintln(bw)
 		}
-		fmt.Fprintf(bw, "%s (%s, %s)\n", paint(ansiBold, Printable(f.Path)), f.Kind, plural(len(f.Entries), "entry", "entries"))
+		fmt.Fprintf(bw, "%s (%s, %s)\n", paint(ansiBold, Printable(f.Path)), f.Kind, words.Count(len(f.Entries), "entry", "entries"))
 		width := len(fmt.Sprint(len(f.Entries)))
 		for _, e := range f.Entries {
 			cols := []string{
 				fmt.Sprintf("%*d", width, e.Position+1),
-				short(e.Commit.Hash),
+				words.ShortID(e.Commit.Hash),
 				e.Commit.Date.UTC().Format("2006-01-02"),
 				fmt.Sprintf("%-7s", actorText(e)),
 				Printable(claimText(f.Kind, e.Claim)),
@@ -53,9 +54,9 @@ func LedgerText(w io.Writer, r *LedgerReport, color bool) error {
 		if f.Severity == rules.Error {
 			sev = paint(ansiRed, string(f.Severity))
 		}
-		fmt.Fprintf(bw, "%s: %s %s: %s [commit %s]\n", paint(ansiBold, Printable(location(f))), sev, Printable(f.Rule), Printable(f.Message), short(f.Commit))
+		fmt.Fprintf(bw, "%s: %s %s: %s [commit %s]\n", paint(ansiBold, Printable(location(f))), sev, Printable(f.Rule), Printable(f.Message), words.ShortID(f.Commit))
 	}
-	fmt.Fprintf(bw, "ledger of %s (%s), configuration from %s\n", short(r.Ledger.Head), Printable(r.Rev), Printable(r.Config))
+	fmt.Fprintf(bw, "ledger of %s (%s), configuration from %s\n", words.ShortID(r.Ledger.Head), Printable(r.Rev), Printable(r.Config))
 	fmt.Fprintf(bw, "%s (log): %s\n", r.Tool, LedgerSummary(r))
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("writing the ledger: %w", err)

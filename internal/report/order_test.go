@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 )
 
@@ -61,13 +62,13 @@ func TestReportOrdersEntriesByNumber(t *testing.T) {
 	var want []string
 	for _, c := range []string{other, commit} {
 		for i := 1; i <= 12; i++ {
-			want = append(want, fmt.Sprintf("%s /entries/%d: missing property task_id", short(c), i))
+			want = append(want, fmt.Sprintf("%s /entries/%d: missing property task_id", words.ShortID(c), i))
 		}
 	}
 	want = append(want, " entry 1")
 	var got []string
 	for _, f := range ordered(r) {
-		got = append(got, short(f.Commit)+" "+f.Message)
+		got = append(got, words.ShortID(f.Commit)+" "+f.Message)
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("order\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

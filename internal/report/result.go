@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 )
 
@@ -102,10 +103,10 @@ func (r *Result) filesWithFindings() int {
 // 1 file (5 files checked, 3 commits)"). A count of zero is left out of
 // the findings part.
 func Summary(r *Result) string {
-	files := plural(r.Files, "file", "files")
+	files := words.Count(r.Files, "file", "files")
 	commits := ""
 	if r.Mode == "range" {
-		commits = ", " + plural(r.Commits, "commit", "commits")
+		commits = ", " + words.Count(r.Commits, "commit", "commits")
 	}
 	errs, warns := r.Errors(), r.Warnings()
 	if errs+warns == 0 {
@@ -113,12 +114,12 @@ func Summary(r *Result) string {
 	}
 	var counts []string
 	if errs > 0 {
-		counts = append(counts, plural(errs, "error", "errors"))
+		counts = append(counts, words.Count(errs, "error", "errors"))
 	}
 	if warns > 0 {
-		counts = append(counts, plural(warns, "warning", "warnings"))
+		counts = append(counts, words.Count(warns, "warning", "warnings"))
 	}
-	return fmt.Sprintf("%s in %s (%s checked%s)", strings.Join(counts, ", "), plural(r.filesWithFindings(), "file", "files"), files, commits)
+	return fmt.Sprintf("%s in %s (%s checked%s)", strings.Join(counts, ", "), words.Count(r.filesWithFindings(), "file", "files"), files, commits)
 }
 
 // heading names the tool and, when known, the stage: "small-hook
@@ -128,21 +129,6 @@ func heading(r *Result) string {
 		return r.Tool
 	}
 	return r.Tool + " (" + r.Stage + ")"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-// short abbreviates a commit id to 12 hex digits.
-func short(commit string) string {
-	if len(commit) > 12 {
-		return commit[:12]
-	}
-	return commit
 }
 
 // location is "path:line", or "path" for a finding about a whole file.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 )
 
@@ -38,7 +39,7 @@ func Text(w io.Writer, r *Result, color bool) error {
 		}
 		fmt.Fprintf(bw, "%s: %s %s: %s", paint(ansiBold, Printable(location(f))), sev, Printable(f.Rule), Printable(f.Message))
 		if f.Commit != "" {
-			fmt.Fprintf(bw, " [commit %s]", short(f.Commit))
+			fmt.Fprintf(bw, " [commit %s]", words.ShortID(f.Commit))
 		}
 		fmt.Fprintln(bw)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // tool is a command-line environment for git, ssh-keygen and gpg in a
@@ -31,15 +32,7 @@ func newTool(t testing.TB) *tool {
 		}
 	}
 	dir := t.TempDir()
-	env := []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + dir,
-		"GIT_CONFIG_GLOBAL=/dev/null",
-		"GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=Alice", "GIT_AUTHOR_EMAIL=alice@example.com",
-		"GIT_COMMITTER_NAME=Alice", "GIT_COMMITTER_EMAIL=alice@example.com",
-		"LC_ALL=C",
-	}
+	env := append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "LC_ALL=C"}, gittest.Isolation()...)
 	if tz, ok := os.LookupEnv("TZ"); ok {
 		env = append(env, "TZ="+tz)
 	}
@@ -85,6 +78,18 @@ func (tl *tool) must(dir string, extraEnv []string, stdin []byte, name string, a
 	return string(out)
 }
 
+// git runs git in dir under the tool's environment with extra
+// environment and stdin, and returns its output as git wrote it; a
+// failure fails the test.
+func (tl *tool) git(dir string, extraEnv []string, stdin []byte, args ...string) string {
+	tl.t.Helper()
+	out, err := gittest.Run(dir, append(append([]string{}, tl.env...), extraEnv...), stdin, args...)
+	if err != nil {
+		tl.t.Fatal(err)
+	}
+	return out
+}
+
 // sshKey generates an unencrypted ed25519 key and returns the private
 // key's path and the public key line.
 func (tl *tool) sshKey(name string) (string, string) {
@@ -112,8 +117,8 @@ func (tl *tool) write(name, content string) string {
 func (tl *tool) repo(name string) string {
 	tl.t.Helper()
 	dir := filepath.Join(tl.dir, name)
-	tl.must(tl.dir, nil, nil, "git", "init", "-q", dir)
-	tl.must(dir, nil, nil, "git", "commit", "-q", "--allow-empty", "-m", "root")
+	tl.git(tl.dir, nil, nil, "init", "-q", dir)
+	tl.git(dir, nil, nil, "commit", "-q", "--allow-empty", "-m", "root")
 	return dir
 }
 
@@ -134,8 +139,8 @@ func (tl *tool) commit(repo string, sign bool, email, date, msg string, env []st
 	if date != "" {
 		env = append(env, "GIT_COMMITTER_DATE="+date, "GIT_AUTHOR_DATE="+date)
 	}
-	tl.must(repo, env, nil, "git", args...)
-	return strings.TrimSpace(tl.must(repo, nil, nil, "git", "rev-parse", "HEAD"))
+	tl.git(repo, env, nil, args...)
+	return strings.TrimSpace(tl.git(repo, nil, nil, "rev-parse", "HEAD"))
 }
 
 // sshCommit makes a commit signed with the SSH key at keyPath.
@@ -147,7 +152,7 @@ func (tl *tool) sshCommit(repo, keyPath, email, date, msg string) string {
 // writeCommit stores a raw commit object and returns its id.
 func (tl *tool) writeCommit(repo, raw string) string {
 	tl.t.Helper()
-	return strings.TrimSpace(tl.must(repo, nil, []byte(raw), "git", "hash-object", "-t", "commit", "-w", "--stdin"))
+	return strings.TrimSpace(tl.git(repo, nil, []byte(raw), "hash-object", "-t", "commit", "-w", "--stdin"))
 }
 
 // readCommit reads a commit back with go-git, as small-hook does: the
@@ -195,8 +200,9 @@ func (tl *tool) gitVerify(repo, id string, env []string, config ...string) gitVe
 	for _, c := range config {
 		args = append(args, "-c", c)
 	}
-	_, ok := tl.run(repo, env, nil, "git", append(args, "verify-commit", id)...)
-	out := tl.must(repo, env, nil, "git", append(args, "log", "-1", "--format=%G?%x00%GS", id)...)
+	_, err := gittest.Run(repo, append(append([]string{}, tl.env...), env...), nil, append(args, "verify-commit", id)...)
+	ok := err == nil
+	out := tl.git(repo, env, nil, append(args, "log", "-1", "--format=%G?%x00%GS", id)...)
 	status, signer, _ := strings.Cut(strings.TrimRight(out, "\n"), "\x00")
 	return gitVerdict{ok: ok, status: status, signer: signer}
 }
@@ -214,7 +220,7 @@ func (tl *tool) sshKeygenVerify(allowed string, c Commit) bool {
 // rawCommit returns the raw object of a commit as git stores it.
 func (tl *tool) rawCommit(repo, id string) string {
 	tl.t.Helper()
-	return tl.must(repo, nil, nil, "git", "cat-file", "commit", id)
+	return tl.git(repo, nil, nil, "cat-file", "commit", id)
 }
 
 // withSignature inserts a gpgsig header holding sig after the committer

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 // TestVerifySSHAgainstGit signs real commits with git commit -S
@@ -66,7 +68,7 @@ func TestVerifySSHAgainstGit(t *testing.T) {
 		{"namespaces option excludes git", tl.sshCommit(repo, frank, "frank@example.com", "", "frank"), WrongNamespace, false, `"file"`},
 		{"signature namespace is not git", tl.writeCommit(repo, withSignature(unsigned, fileSig)), WrongNamespace, false, `namespace "file"`},
 		{"message changed after signing", tl.writeCommit(repo, strings.Replace(raw, "\n\nvalid\n", "\n\nvalid, and more\n", 1)), BadSignature, false, "does not match the commit"},
-		{"committer changed after signing", tl.writeCommit(repo, strings.Replace(raw, "committer Alice <alice@example.com>", "committer Alice <alice@example.net>", 1)), BadSignature, false, "does not match"},
+		{"committer changed after signing", tl.writeCommit(repo, strings.Replace(raw, "committer "+gittest.Name+" <alice@example.com>", "committer "+gittest.Name+" <alice@example.net>", 1)), BadSignature, false, "does not match"},
 		{"signature moved to another commit", tl.writeCommit(repo, withSignature(strings.Replace(unsigned, "\n\nvalid\n", "\n\nother\n", 1), tl.rawSignature(repo, valid))), BadSignature, false, "does not match"},
 		{"pattern principal", tl.sshCommit(repo, team, "ci@team.example", "", "team"), Valid, true, ""},
 		{"negated principal", tl.sshCommit(repo, team, "mallory@team.example", "", "mallory"), PrincipalMismatch, true, "not for the committer e-mail"},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/internal/yamldoc"
 	"github.com/small-hook/small-hook/rules"
 )
@@ -150,7 +151,7 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 		if j := removed[0]; j < len(h.cur) {
 			line = at(j)
 		}
-		r.add(line, restoreHistory, "%s of %s %s", entryRange(h.old, removed), what, plural(len(removed), "was removed", "were removed"))
+		r.add(line, restoreHistory, "%s of %s %s", entryRange(h.old, removed), what, words.Plural(len(removed), "was removed", "were removed"))
 		removed = nil
 	}
 	for i, o := range h.old {
@@ -301,7 +302,7 @@ func checkMerge(r *rewrites, ch *changes.Change, newFile *parsed) {
 
 func shortParent(pass *rules.Pass, i int) string {
 	if c := pass.Unit.Commit; c != nil && i < len(c.Parents) && len(c.Parents[i]) >= 12 {
-		return c.Parents[i][:12]
+		return words.ShortID(c.Parents[i])
 	}
 	if i == 0 {
 		return "HEAD"

@@ -41,14 +41,6 @@ func entryRange(list []any, idx []int) string {
 // bounded cuts a name taken from a file for a message.
 func bounded(s string) string { return rules.Cut(s) }
 
-// plural picks a word by count.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // show renders a value and its YAML type for messages, bounded.
 func show(v any) string {
 	if t, ok := v.(yamldoc.Timestamp); ok {

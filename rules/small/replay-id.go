@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 )
 
@@ -35,7 +36,7 @@ func replayIDOf(f *parsed, key, field string) (string, bool) {
 }
 
 // shortID shows the start of a replay id.
-func shortID(id string) string { return bounded(id[:min(12, len(id))]) + "…" }
+func shortID(id string) string { return bounded(words.ShortID(id)) + "…" }
 
 // checkReplayIDs compares what one change adds to a workspace with the
 // current run's replay id.
