@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -30,6 +31,13 @@ type commitView struct {
 	// tree git commits there whole.
 	trees map[string]plumbing.Hash
 	scope Scope
+	// index holds the entries' paths and the trees' directories sorted,
+	// built on first use: List finds what lies under a directory by binary
+	// search, so listing every workspace of a large change is not
+	// quadratic.
+	index     sync.Once
+	paths     []string
+	treeNames []string
 }
 
 // commitView computes what git would commit from idx (whose in-scope
@@ -167,39 +175,72 @@ func (v *commitView) lookup(path string) (*entry, error) {
 // List returns the in-scope files under dir, from the entries and from the
 // trees committed whole.
 func (v *commitView) List(dir string) ([]string, error) {
+	v.index.Do(func() {
+		v.paths = slices.Sorted(maps.Keys(v.entries))
+		v.treeNames = slices.Sorted(maps.Keys(v.trees))
+	})
 	found := entries{}
-	for p, e := range v.entries {
-		if strings.HasPrefix(p, dir) {
-			found[p] = e
-		}
+	for _, p := range under(v.paths, dir) {
+		found[p] = v.entries[p]
 	}
-	for d, h := range v.trees {
-		var sub plumbing.Hash
-		var prefix string
-		switch {
-		case strings.HasPrefix(d, dir):
-			sub, prefix = h, d
-		case strings.HasPrefix(dir, d):
-			e, err := v.repo.findEntry(h, strings.TrimSuffix(dir[len(d):], "/"))
-			if err != nil {
-				return nil, err
-			}
-			if e == nil || e.Mode != filemode.Dir {
-				continue
-			}
-			sub, prefix = e.Hash, dir
-		default:
+	// The trees at or below dir are committed whole under it; a tree above
+	// dir holds it as a subtree, if at all.
+	type listed struct {
+		sub    plumbing.Hash
+		prefix string
+	}
+	var trees []listed
+	for _, d := range under(v.treeNames, dir) {
+		trees = append(trees, listed{v.trees[d], d})
+	}
+	for _, d := range ancestors(dir) {
+		h, ok := v.trees[d]
+		if !ok {
 			continue
 		}
-		t, err := v.repo.tree(sub)
+		e, err := v.repo.findEntry(h, strings.TrimSuffix(dir[len(d):], "/"))
 		if err != nil {
 			return nil, err
 		}
-		if err := v.repo.walkTree(t, prefix, v.scope, found); err != nil {
+		if e != nil && e.Mode == filemode.Dir {
+			trees = append(trees, listed{e.Hash, dir})
+		}
+	}
+	for _, l := range trees {
+		t, err := v.repo.tree(l.sub)
+		if err != nil {
+			return nil, err
+		}
+		if err := v.repo.walkTree(t, l.prefix, v.scope, found); err != nil {
 			return nil, err
 		}
 	}
 	return unionPaths(found), nil
+}
+
+// under returns the strings of sorted that start with prefix.
+func under(sorted []string, prefix string) []string {
+	i, _ := slices.BinarySearch(sorted, prefix)
+	j := i
+	for j < len(sorted) && strings.HasPrefix(sorted[j], prefix) {
+		j++
+	}
+	return sorted[i:j]
+}
+
+// ancestors returns the directories ("" for the root, else ending in "/")
+// that strictly contain dir, itself a directory ending in "/" (or "").
+func ancestors(dir string) []string {
+	if dir == "" {
+		return nil
+	}
+	out := []string{""}
+	for i := 0; i < len(dir)-1; i++ {
+		if dir[i] == '/' {
+			out = append(out, dir[:i+1])
+		}
+	}
+	return out
 }
 
 // Read returns the committed version of the file at path.

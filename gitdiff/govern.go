@@ -322,6 +322,9 @@ type viewState struct {
 	view *commitView
 	// small remembers, by root, whether a SMALL workspace is declared.
 	small map[string]bool
+	// workspaces are the workspaces the entries declare, found on first
+	// use.
+	workspaces *workspace.Declarations
 }
 
 func (r *Repo) viewState(v *commitView) *viewState {
@@ -352,13 +355,15 @@ func (s *viewState) declares(x workspace.Declaration, path string) (bool, error)
 		// The entries git commits one by one, in any spelling (a folded
 		// .SMALL/ declares what it stands for), then the trees it commits
 		// whole, which HEAD already holds as they are.
-		found := false
-		for p := range s.view.entries {
-			if d, ok := workspace.DeclaredBy(p); ok && d == x {
-				found = true
-				break
+		if s.workspaces == nil {
+			s.workspaces = &workspace.Declarations{}
+			for p := range s.view.entries {
+				if d, ok := workspace.DeclaredBy(p); ok {
+					s.workspaces.Add(d)
+				}
 			}
 		}
+		found := s.workspaces.Has(x)
 		if !found {
 			files, err := s.view.List(x.Workspace.Dir())
 			if err != nil {

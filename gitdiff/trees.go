@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -157,15 +156,11 @@ func (s *entriesSnapshot) List(dir string) ([]string, error) {
 	if s.sorted == nil {
 		s.sorted = unionPaths(s.entries)
 	}
-	i := sort.SearchStrings(s.sorted, dir)
-	j := i
-	for j < len(s.sorted) && strings.HasPrefix(s.sorted[j], dir) {
-		j++
-	}
-	if i == j {
+	found := under(s.sorted, dir)
+	if len(found) == 0 {
 		return nil, nil
 	}
-	return slices.Clone(s.sorted[i:j]), nil
+	return slices.Clone(found), nil
 }
 
 func (s *entriesSnapshot) Read(path string) (*changes.Blob, error) {
