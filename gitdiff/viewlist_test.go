@@ -15,15 +15,15 @@ import (
 func TestStagedListAgreesWithGit(t *testing.T) {
 	r := newRepo(t)
 	for _, root := range []string{"a/", "a/b/", "c/", "c/d/"} {
-		r.write(root+".small/intent.small.yml", "i")
-		r.write(root+".small/progress.small.yml", "p")
+		r.Write(root+".small/intent.small.yml", "i")
+		r.Write(root+".small/progress.small.yml", "p")
 	}
-	r.write("a/.smallx/f", "x")
-	r.write("a/notes.txt", "n")
-	r.commit("workspaces")
-	r.write("c/.small/progress.small.yml", "p2")
-	r.write("c/.small/plan.small.yml", "q")
-	r.git("add", "c/")
+	r.Write("a/.smallx/f", "x")
+	r.Write("a/notes.txt", "n")
+	r.Commit("workspaces")
+	r.Write("c/.small/progress.small.yml", "p2")
+	r.Write("c/.small/plan.small.yml", "q")
+	r.Git("add", "c/")
 	u, err := r.open().Staged(Scope{All: true})
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +35,7 @@ func TestStagedListAgreesWithGit(t *testing.T) {
 	if _, whole := view.trees["a/"]; !whole {
 		t.Fatalf("a/ is not committed as a tree (%v): the test lists no tree", view.trees)
 	}
-	committed := strings.Split(r.git("ls-tree", "-r", "--name-only", r.git("write-tree")), "\n")
+	committed := strings.Split(r.Git("ls-tree", "-r", "--name-only", r.Git("write-tree")), "\n")
 	for _, dir := range []string{"", "a/", "a/.small/", "a/b/.small/", "a/b/", "c/", "c/.small/", "c/d/.small/", "e/.small/"} {
 		var want []string
 		for _, p := range committed {
@@ -58,14 +58,14 @@ func TestStagedListAgreesWithGit(t *testing.T) {
 // governed, and a directory that declares nothing is not.
 func TestStagedDeclaresEveryWorkspace(t *testing.T) {
 	r := newRepo(t)
-	r.write("README.md", "r")
-	r.commit("base")
+	r.Write("README.md", "r")
+	r.Commit("base")
 	for _, root := range []string{"w1/", "w2/", "w3/"} {
-		r.write(root+".small/intent.small.yml", "i")
+		r.Write(root+".small/intent.small.yml", "i")
 	}
-	r.write("w4/.SMALL/intent.small.yml", "i")
-	r.write("none/.small/notes.txt", "n")
-	r.git("add", "-A")
+	r.Write("w4/.SMALL/intent.small.yml", "i")
+	r.Write("none/.small/notes.txt", "n")
+	r.Git("add", "-A")
 	u, err := r.open().Staged(Scope{})
 	if err != nil {
 		t.Fatal(err)
