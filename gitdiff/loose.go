@@ -31,18 +31,37 @@ const maxInflation = 1032
 // header that declares more than the compressed data can hold is refused
 // before allocating, and trailing data is an error.
 func inflateObject(compressed []byte, h plumbing.Hash) (plumbing.ObjectType, []byte, error) {
-	kind, body, _, err := inflateObjectPrefix(compressed, h, -1)
+	kind, body, _, err := new(inflaters).inflatePrefix(compressed, h, -1)
 	return kind, body, err
 }
 
-// inflateObjectPrefix is inflateObject that also returns the id the first
+// inflaters keeps deflate readers for reuse. Each holds a 32 KiB window:
+// for a commit of many small objects, allocating (and collecting) one per
+// object costs more than inflating the objects.
+type inflaters struct{ pool sync.Pool }
+
+// open returns a reader of the deflate stream data, reused when one is free.
+func (p *inflaters) open(data []byte) io.ReadCloser {
+	if fr, ok := p.pool.Get().(io.ReadCloser); ok {
+		if fr.(flate.Resetter).Reset(bytes.NewReader(data), nil) == nil {
+			return fr
+		}
+	}
+	return flate.NewReader(bytes.NewReader(data))
+}
+
+// release hands back a reader open returned, for the next object.
+func (p *inflaters) release(fr io.ReadCloser) { p.pool.Put(fr) }
+
+// inflatePrefix is inflateObject that also returns the id the first
 // prefix bytes of the content would have as a blob (nil when prefix < 0 or
 // is beyond the content), hashed along with the rest.
-func inflateObjectPrefix(compressed []byte, h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
-	zr, header, kind, n, err := openLoose(compressed, len(compressed))
+func (p *inflaters) inflatePrefix(compressed []byte, h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
+	fr, zr, header, kind, n, err := p.openLoose(compressed, len(compressed))
 	if err != nil {
 		return plumbing.InvalidObject, nil, nil, err
 	}
+	defer p.release(fr)
 	if prefix > n {
 		prefix = -1
 	}
@@ -139,29 +158,34 @@ func (h hashing) along(body []byte) {
 }
 
 // openLoose reads the header of a loose object ("<type> <size>\0") from
-// the start of its compressed form (total bytes long in all) and returns a
-// reader of its content, the header itself, and the type and size it
-// declares.
-func openLoose(compressed []byte, total int) (*bufio.Reader, []byte, plumbing.ObjectType, int64, error) {
+// the start of its compressed form (total bytes long in all) and returns
+// the inflater, for release once read, a reader of the content, the header
+// itself, and the type and size it declares.
+func (p *inflaters) openLoose(compressed []byte, total int) (io.ReadCloser, *bufio.Reader, []byte, plumbing.ObjectType, int64, error) {
 	// A loose object is a two-byte zlib header, then deflate data. The
 	// Adler-32 checksum is not read: the SHA-1 covers the content.
 	if len(compressed) < 2 || compressed[0]&0x0f != 8 || (uint16(compressed[0])<<8|uint16(compressed[1]))%31 != 0 {
-		return nil, nil, plumbing.InvalidObject, 0, errors.New("corrupt: not a zlib stream")
+		return nil, nil, nil, plumbing.InvalidObject, 0, errors.New("corrupt: not a zlib stream")
 	}
-	zr := bufio.NewReaderSize(flate.NewReader(bytes.NewReader(compressed[2:])), 64)
+	fr := p.open(compressed[2:])
+	fail := func(err error) (io.ReadCloser, *bufio.Reader, []byte, plumbing.ObjectType, int64, error) {
+		p.release(fr)
+		return nil, nil, nil, plumbing.InvalidObject, 0, err
+	}
+	zr := bufio.NewReaderSize(fr, 64)
 	slice, err := zr.ReadSlice(0)
 	if err != nil {
-		return nil, nil, plumbing.InvalidObject, 0, fmt.Errorf("corrupt header: %w", err)
+		return fail(fmt.Errorf("corrupt header: %w", err))
 	}
 	header := append([]byte(nil), slice...) // the reader's buffer is reused
 	name, size, _ := bytes.Cut(header[:len(header)-1], []byte(" "))
 	kind, err := plumbing.ParseObjectType(string(name))
 	n, perr := strconv.ParseInt(string(size), 10, 64)
 	if err != nil || kind == plumbing.OFSDeltaObject || kind == plumbing.REFDeltaObject || perr != nil || n < 0 || string(size) != strconv.FormatInt(n, 10) {
-		return nil, nil, plumbing.InvalidObject, 0, errors.New("not a well-formed object header")
+		return fail(errors.New("not a well-formed object header"))
 	}
 	if n > int64(total)*maxInflation {
-		return nil, nil, plumbing.InvalidObject, 0, fmt.Errorf("corrupt: declares %d bytes, more than %d compressed bytes can hold", n, total)
+		return fail(fmt.Errorf("corrupt: declares %d bytes, more than %d compressed bytes can hold", n, total))
 	}
-	return zr, header, kind, n, nil
+	return fr, zr, header, kind, n, nil
 }

@@ -160,6 +160,9 @@ func (s *objectStore) looseSize(h plumbing.Hash) (int64, error) {
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return 0, err
 	}
-	_, _, _, size, err := openLoose(start[:n], int(info.Size()))
+	fr, _, _, _, size, err := s.inflaters.openLoose(start[:n], int(info.Size()))
+	if err == nil {
+		s.inflaters.release(fr)
+	}
 	return size, err
 }

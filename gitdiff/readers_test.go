@@ -274,12 +274,12 @@ func TestLargeLooseObjectsAreVerifiedWhileInflated(t *testing.T) {
 		t.Fatalf("%v, %d bytes, %v", kind, len(got), err)
 	}
 	for _, prefix := range []int{0, 1, hashAlongChunk - 1, hashAlongChunk, hashAlongChunk + 1, len(body) / 2, len(body) - 1, len(body)} {
-		_, _, sum, err := inflateObjectPrefix(good, id, int64(prefix))
+		_, _, sum, err := new(inflaters).inflatePrefix(good, id, int64(prefix))
 		if err != nil || !bytes.Equal(sum, blobID(body[:prefix])) {
 			t.Fatalf("prefix %d: %x, %v", prefix, sum, err)
 		}
 	}
-	if _, _, sum, err := inflateObjectPrefix(good, id, int64(len(body)+1)); err != nil || sum != nil {
+	if _, _, sum, err := new(inflaters).inflatePrefix(good, id, int64(len(body)+1)); err != nil || sum != nil {
 		t.Fatalf("a prefix beyond the content: %x, %v", sum, err)
 	}
 	other := id

@@ -30,6 +30,7 @@ type objectStore struct {
 	packsLoaded bool
 	reading     packReading
 	bases       baseCache
+	inflaters   inflaters
 	// releases unmap the pack indexes.
 	releases []func() error
 }
@@ -155,7 +156,7 @@ func (s *objectStore) readLoose(h plumbing.Hash, prefix int64) (plumbing.ObjectT
 	if err != nil {
 		return plumbing.InvalidObject, nil, nil, fmt.Errorf("reading object %s: %w", hex, err)
 	}
-	kind, data, sum, err := inflateObjectPrefix(compressed, h, prefix)
+	kind, data, sum, err := s.inflaters.inflatePrefix(compressed, h, prefix)
 	if err != nil {
 		return plumbing.InvalidObject, nil, nil, fmt.Errorf("object %s: %w", hex, err)
 	}

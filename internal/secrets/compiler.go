@@ -39,14 +39,14 @@ func (c *compiler) detector(included map[string]bool) (det *detect.Detector, err
 	}
 	switch {
 	case c.cfg == nil:
-		cfg, err := translate(c.vc, todo, true, c.name)
+		cfg, _, err := translate(c.vc, todo, true, c.name)
 		if err != nil {
 			return nil, err
 		}
 		c.cfg = &cfg
 	case len(todo) > 0:
 		c.required(todo)
-		more, err := translate(c.vc, todo, false, c.name)
+		more, _, err := translate(c.vc, todo, false, c.name)
 		if err != nil {
 			return nil, err
 		}

@@ -132,7 +132,7 @@ func compile(vc *config.ViperConfig, included map[string]bool, path string) (det
 			det, err = nil, fmt.Errorf("%s: invalid gitleaks configuration: %v", path, r)
 		}
 	}()
-	cfg, err := translate(vc, included, true, path)
+	cfg, _, err := translate(vc, included, true, path)
 	if err != nil {
 		return nil, err
 	}
@@ -144,9 +144,12 @@ func compile(vc *config.ViperConfig, included map[string]bool, path string) (det
 }
 
 // translate compiles the rules of vc named in included and, with
-// allowlists, the allowlists of vc, the DID and the SSH fingerprint allowlists. It may panic on a
-// bad regular expression.
-func translate(vc *config.ViperConfig, included map[string]bool, allowlists bool, path string) (config.Config, error) {
+// allowlists, the allowlists of vc, the DID and the SSH fingerprint
+// allowlists; the global allowlists' path patterns that a pathGate
+// evaluates come back apart (see withoutPathPatterns), and every file
+// scanned must pass that gate first. It may panic on a bad regular
+// expression.
+func translate(vc *config.ViperConfig, included map[string]bool, allowlists bool, path string) (config.Config, []*config.Allowlist, error) {
 	subset := *vc
 	subset.Rules = nil
 	for _, r := range vc.Rules {
@@ -164,10 +167,14 @@ func translate(vc *config.ViperConfig, included map[string]bool, allowlists bool
 	}
 	cfg, err := subset.Translate()
 	if err != nil {
-		return config.Config{}, fmt.Errorf("%s: invalid gitleaks configuration: %w", path, err)
+		return config.Config{}, nil, fmt.Errorf("%s: invalid gitleaks configuration: %w", path, err)
 	}
 	if !allowlists {
-		return cfg, nil
+		return cfg, nil, nil
+	}
+	var gate []*config.Allowlist
+	if cfg.Allowlists, gate, err = withoutPathPatterns(cfg.Allowlists); err != nil {
+		return config.Config{}, nil, fmt.Errorf("%s: invalid gitleaks configuration: %w", path, err)
 	}
 	for _, a := range []*config.Allowlist{{
 		Description: "did:key identifiers are public keys",
@@ -179,11 +186,11 @@ func translate(vc *config.ViperConfig, included map[string]bool, allowlists bool
 		Regexes:     []*regexp.Regexp{regexp.MustCompile(fingerprintPattern)},
 	}} {
 		if err := a.Validate(); err != nil {
-			return config.Config{}, fmt.Errorf("%s allowlist: %w", a.Description, err)
+			return config.Config{}, nil, fmt.Errorf("%s allowlist: %w", a.Description, err)
 		}
 		cfg.Allowlists = append(cfg.Allowlists, a)
 	}
-	return cfg, nil
+	return cfg, gate, nil
 }
 
 // Validate loads a gitleaks configuration and compiles every rule and

@@ -73,6 +73,13 @@ func (s *Scanner) load() error {
 	}
 	s.ignore = parseIgnore(s.opts.Ignore)
 	s.compiler = &compiler{vc: s.rules, name: s.configName()}
+	// Allowlists that target rules compile only with those rules.
+	targeted := map[string]bool{}
+	s.dependencies(targeted)
+	s.compiler.required(targeted)
+	if s.gate, s.err = newPathGate(s.rules, targeted, s.configName()); s.err != nil {
+		return s.err
+	}
 	s.included = map[string]bool{}
 	s.blockKeywords = map[string]bool{}
 	s.blockRules = map[string]bool{}

@@ -47,6 +47,9 @@ func (s *Scanner) find(path string, t *text, j judged) ([]match, error) {
 		}
 		found = append(found, detectIn(det, path, regions)...)
 	}
+	if len(found) > 0 && s.gate.skips(path) {
+		return nil, nil
+	}
 	found = preferSpecific(t, once(allowed(t, found)))
 	for _, m := range found {
 		s.found.add(m.secret)
