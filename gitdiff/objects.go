@@ -64,16 +64,12 @@ func (r *Repo) blobHashingPrefix(e entry, prefix int64) (*changes.Blob, []byte, 
 	if b, ok := r.blobs[key]; ok {
 		return b, nil, nil
 	}
-	b := &changes.Blob{Hash: e.hash.String(), Kind: changes.KindFile}
+	b, hasContent := versionOf(e)
 	var sum []byte
-	switch e.mode {
-	case filemode.Submodule:
-		b.Kind = changes.KindSubmodule
-	case filemode.Symlink:
-		b.Kind = changes.KindSymlink
-		prefix = -1
-		fallthrough
-	default:
+	if hasContent {
+		if b.Kind == changes.KindSymlink {
+			prefix = -1
+		}
 		data, prefixSum, err := r.readBlob(e.hash, prefix)
 		if err != nil {
 			return nil, nil, err
@@ -82,6 +78,20 @@ func (r *Repo) blobHashingPrefix(e entry, prefix int64) (*changes.Blob, []byte, 
 	}
 	r.blobs[key] = b
 	return b, sum, nil
+}
+
+// versionOf returns the Blob of e, without its content, and whether it
+// has content to read (a submodule has none).
+func versionOf(e entry) (*changes.Blob, bool) {
+	b := &changes.Blob{Hash: e.hash.String(), Kind: changes.KindFile}
+	switch e.mode {
+	case filemode.Submodule:
+		b.Kind = changes.KindSubmodule
+		return b, false
+	case filemode.Symlink:
+		b.Kind = changes.KindSymlink
+	}
+	return b, true
 }
 
 func (r *Repo) readBlob(h plumbing.Hash, prefix int64) ([]byte, []byte, error) {
@@ -111,8 +121,12 @@ func (r *Repo) isShallow() bool {
 
 // diff returns the changes between two sets of entries, sorted by path.
 func (r *Repo) diff(old, new entries) ([]changes.Change, error) {
+	paths := unionPaths(old, new)
+	if err := r.prefetch(old, new, paths); err != nil {
+		return nil, err
+	}
 	var out []changes.Change
-	for _, path := range unionPaths(old, new) {
+	for _, path := range paths {
 		o, hadOld := old[path]
 		n, hasNew := new[path]
 		if hadOld && hasNew && o == n {

@@ -16,6 +16,11 @@ import (
 func (s *Scanner) detectorFor(need map[string]bool) (*detect.Detector, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.detector != nil && s.holdsAll(need) {
+		// The rules compiled so far hold their dependencies and every
+		// rule without keywords: most scans need nothing new.
+		return s.detector, nil
+	}
 	for _, r := range s.rules.Rules {
 		if len(r.Keywords) == 0 {
 			need[r.ID] = true
@@ -122,4 +127,14 @@ func (s *Scanner) dependencies(need map[string]bool) {
 			need[id] = true
 		}
 	}
+}
+
+// holdsAll reports whether every rule in need is compiled already.
+func (s *Scanner) holdsAll(need map[string]bool) bool {
+	for id := range need {
+		if !s.included[id] {
+			return false
+		}
+	}
+	return true
 }

@@ -154,8 +154,9 @@ func previousItem(old []byte, end *SequenceEnd) *Doc {
 		return nil
 	}
 	list, ok := doc.Value.([]any)
-	if !ok || len(list) != 1 || doc.Root.Kind != yaml.SequenceNode || len(doc.Root.Content) != 1 {
+	root := doc.Root()
+	if !ok || len(list) != 1 || root == nil || root.Kind != yaml.SequenceNode || len(root.Content) != 1 {
 		return nil
 	}
-	return &Doc{Value: list[0], Root: doc.Root.Content[0], LineOffset: doc.LineOffset}
+	return &Doc{Value: list[0], LineOffset: doc.LineOffset, Strings: stringsOf(root.Content[0]), node: root.Content[0]}
 }

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -59,16 +60,53 @@ func (e *Error) Error() string {
 	return e.Msg
 }
 
-// Doc is a decoded YAML document.
+// Doc is a decoded YAML document. It keeps the decoded values and its
+// string scalars, not yaml.v3's nodes: those take several times the memory
+// of the values, and a commit of thousands of files keeps every document
+// it decodes. Root parses the text again the first time it is asked for.
+// A Doc is safe for concurrent use.
 type Doc struct {
 	// Value is the decoded document.
 	Value any
-	// Root is the document's top node (never a DocumentNode), for line
-	// look-ups.
-	Root *yaml.Node
 	// LineOffset is added to every line number reported for this document:
 	// the number of lines that come before it in its file.
 	LineOffset int
+	// Strings are the document's string scalars, in document order.
+	Strings []String
+	// text is the decoded text, from which Root parses node again; node
+	// is set from the start for a document cut out of another.
+	text []byte
+	node *yaml.Node
+	once sync.Once
+}
+
+// Root returns the document's top node (never a DocumentNode), for line
+// look-ups; nil for an empty document.
+func (d *Doc) Root() *yaml.Node {
+	if d == nil {
+		return nil
+	}
+	d.once.Do(func() {
+		if d.node == nil && d.text != nil {
+			d.node, _ = parseTop(d.text)
+		}
+	})
+	return d.node
+}
+
+// parseTop parses text, a document that decodes, into its top node.
+func parseTop(text []byte) (*yaml.Node, error) {
+	var root yaml.Node
+	if err := yaml.NewDecoder(bytes.NewReader(text)).Decode(&root); err != nil {
+		return nil, err
+	}
+	if root.Kind == yaml.DocumentNode {
+		if len(root.Content) == 0 {
+			return nil, nil
+		}
+		return root.Content[0], nil
+	}
+	return &root, nil
 }
 
 // Decode parses one YAML document. The data must be UTF-8 (a BOM is
@@ -117,5 +155,5 @@ func DecodeAt(data []byte, lineOffset int) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Doc{Value: v, Root: top, LineOffset: lineOffset}, nil
+	return &Doc{Value: v, LineOffset: lineOffset, Strings: stringsOf(top), text: data}, nil
 }

@@ -41,7 +41,7 @@ func FuzzDecode(f *testing.F) {
 		if errAgain != nil {
 			t.Fatalf("decoding a copy failed: %v", errAgain)
 		}
-		if doc.Value != nil && doc.Root == nil {
+		if doc.Value != nil && doc.Root() == nil {
 			t.Fatal("a value without a root node")
 		}
 		if !Equal(doc.Value, again.Value) || !Equal(again.Value, doc.Value) {

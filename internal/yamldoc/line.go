@@ -11,10 +11,10 @@ import (
 // When path does not resolve all the way, it returns the line of the
 // deepest node it reached; for a nil document, 1.
 func (d *Doc) Line(path ...string) int {
-	if d == nil || d.Root == nil {
+	n := d.Root()
+	if n == nil {
 		return 1 + d.offset()
 	}
-	n := d.Root
 	for _, tok := range path {
 		next := child(n, tok)
 		if next == nil {
@@ -28,10 +28,10 @@ func (d *Doc) Line(path ...string) int {
 // KeyLine is Line for the key of a mapping entry rather than its value:
 // the line to name when a key is missing or unexpected inside its parent.
 func (d *Doc) KeyLine(path ...string) int {
-	if d == nil || d.Root == nil || len(path) == 0 {
+	parent := d.Root()
+	if parent == nil || len(path) == 0 {
 		return d.Line(path...)
 	}
-	parent := d.Root
 	for _, tok := range path[:len(path)-1] {
 		next := child(parent, tok)
 		if next == nil {
@@ -52,10 +52,10 @@ func (d *Doc) KeyLine(path ...string) int {
 
 // Node returns the node at path, or nil.
 func (d *Doc) Node(path ...string) *yaml.Node {
-	if d == nil || d.Root == nil {
+	n := d.Root()
+	if n == nil {
 		return nil
 	}
-	n := d.Root
 	for _, tok := range path {
 		if n = child(n, tok); n == nil {
 			return nil

@@ -3,11 +3,8 @@ package secrets
 import (
 	"bytes"
 	"path"
-	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/yamldoc"
@@ -78,7 +75,7 @@ var scalarFacts = rules.NewFact(
 	func(y yamlOf) any { return yamlOfKey{rules.BlobKey(y.b), y.ext} },
 	func(pass *rules.Pass, y yamlOf) []scalar {
 		doc, err := pass.YAML(y.b, y.yml, y.offset)
-		if err != nil || doc.Root == nil {
+		if err != nil {
 			return nil
 		}
 		return walkScalars(doc, y.yml, y.offset)
@@ -127,86 +124,40 @@ func appendedScalars(app *yamldoc.Append, tail []byte) []scalar {
 // after offset lines of its file.
 func walkScalars(doc *yamldoc.Doc, yml []byte, offset int) []scalar {
 	w := walker{lines: bytes.Split(bytes.TrimSuffix(yml, []byte("\n")), []byte("\n")), offset: offset}
-	w.walk(doc.Root, nil, 0)
-	return w.finish()
+	found := make([]scalar, 0, len(doc.Strings))
+	for _, str := range doc.Strings {
+		s := scalar{value: str.Value, key: str.Key, line: str.Line + offset, end: str.Line + offset}
+		if !str.Alias {
+			s.line, s.end = w.extent(str)
+			s.verbatim = s.line == s.end && bytes.Contains(w.raw(str.Line), []byte(s.value))
+		}
+		if str.KeyLine > 0 && str.KeyLine+offset < s.line {
+			// A value on the lines after its key: gitleaks recognises it
+			// only when the key comes right before it.
+			s.line, s.verbatim = str.KeyLine+offset, false
+		}
+		found = append(found, s)
+	}
+	return found
 }
 
-// walker collects the scalars of a document with the start of every node,
-// from which a block or plain scalar's last line is told.
+// walker places scalars on the lines of the YAML text that spell them.
 type walker struct {
 	lines  [][]byte
 	offset int
-	found  []scalar
-	nodes  []*yaml.Node
-	keys   []*yaml.Node
-	starts []int
 }
 
-// walk collects the scalars under n, the value of key (nil: none).
-func (w *walker) walk(n, key *yaml.Node, depth int) {
-	if depth > yamldoc.MaxDepth {
-		return
-	}
-	w.starts = append(w.starts, n.Line)
-	name := ""
-	if key != nil {
-		name = key.Value
-	}
-	switch n.Kind {
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			w.walk(n.Content[i], nil, depth+1)
-			w.walk(n.Content[i+1], n.Content[i], depth+1)
-		}
-	case yaml.SequenceNode:
-		for _, item := range n.Content {
-			w.walk(item, nil, depth+1)
-		}
-	case yaml.ScalarNode:
-		if n.ShortTag() == "!!str" && n.Value != "" {
-			w.found = append(w.found, scalar{value: n.Value, key: name})
-			w.nodes, w.keys = append(w.nodes, n), append(w.keys, key)
-		}
-	case yaml.AliasNode:
-		// An alias brings an anchored value to a new place, under a new
-		// key: what it holds is judged there, at the alias's line.
-		if t := n.Alias; t != nil && t.Kind == yaml.ScalarNode && t.ShortTag() == "!!str" && t.Value != "" {
-			w.found = append(w.found, scalar{value: t.Value, key: name, line: n.Line + w.offset, end: n.Line + w.offset})
-			w.nodes, w.keys = append(w.nodes, nil), append(w.keys, key)
-		}
-	}
-}
-
-// finish places every scalar on its lines.
-func (w *walker) finish() []scalar {
-	slices.Sort(w.starts)
-	for i, n := range w.nodes {
-		s := &w.found[i]
-		if n != nil {
-			s.line, s.end = w.extent(n, s.value)
-			s.verbatim = s.line == s.end && bytes.Contains(w.raw(n.Line), []byte(s.value))
-		}
-		if k := w.keys[i]; k != nil && k.Line+w.offset < s.line {
-			// A value on the lines after its key: gitleaks recognises it
-			// only when the key comes right before it.
-			s.line, s.verbatim = k.Line+w.offset, false
-		}
-	}
-	return w.found
-}
-
-// extent returns the first and last file lines scalar n, which decodes to
-// value, is written on.
-func (w *walker) extent(n *yaml.Node, value string) (line, end int) {
-	line = n.Line + w.offset
-	end = max(line, w.quotedEnd(n))
-	if end > line || n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 || bytes.Contains(w.raw(n.Line), []byte(value)) {
+// extent returns the first and last file lines scalar s is written on.
+func (w *walker) extent(s yamldoc.String) (line, end int) {
+	line = s.Line + w.offset
+	end = max(line, w.quotedEnd(s))
+	if end > line || s.Quote != 0 || bytes.Contains(w.raw(s.Line), []byte(s.Value)) {
 		return line, end
 	}
 	// A block or multi-line plain scalar ends before the next node's line.
 	end = w.offset + len(w.lines)
-	if k, _ := slices.BinarySearch(w.starts, n.Line+1); k < len(w.starts) {
-		end = max(w.starts[k]-1+w.offset, line)
+	if s.NextLine > 0 {
+		end = max(s.NextLine-1+w.offset, line)
 	}
 	return line, end
 }
@@ -221,16 +172,12 @@ func (w *walker) raw(n int) []byte {
 
 // quotedEnd returns the file line on which a quoted scalar closes (its
 // first line for other scalars).
-func (w *walker) quotedEnd(n *yaml.Node) int {
-	quote := byte('"')
-	switch {
-	case n.Style&yaml.DoubleQuotedStyle != 0:
-	case n.Style&yaml.SingleQuotedStyle != 0:
-		quote = '\''
-	default:
-		return n.Line + w.offset
+func (w *walker) quotedEnd(s yamldoc.String) int {
+	quote := s.Quote
+	if quote == 0 {
+		return s.Line + w.offset
 	}
-	line, col := n.Line, afterRunes(w.raw(n.Line), n.Column)
+	line, col := s.Line, afterRunes(w.raw(s.Line), s.Column)
 	for escaped := false; line <= len(w.lines); line, col = line+1, 0 {
 		text := w.raw(line)
 		for i := col; i < len(text); i++ {

@@ -12,6 +12,7 @@ package small
 
 import (
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/parallel"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/schemas"
 )
@@ -45,6 +46,7 @@ func OwnershipRules() (ownership, humanEdit *rules.Rule) {
 // canonicalChanges calls f for every change that holds a new version of a
 // canonical file of any workspace, with the file's name.
 func canonicalChanges(pass *rules.Pass, f func(ch *changes.Change, name string) error) error {
+	decodedUnits.Get(pass, pass.Unit)
 	for i := range pass.Unit.Changes {
 		ch := &pass.Unit.Changes[i]
 		name := canonical(ch)
@@ -57,3 +59,24 @@ func canonicalChanges(pass *rules.Pass, f func(ch *changes.Change, name string) 
 	}
 	return nil
 }
+
+// decodedUnits is the fact that every canonical file a unit changes has
+// been worked out, all at once, on every processor: what a change to a
+// progress file adds (see viewProgress), and every other new version
+// decoded. The rules then find them in the cache; a unit of thousands of
+// workspaces would otherwise be decoded on one goroutine.
+var decodedUnits = rules.NewFact(
+	func(u *changes.Unit) any { return u },
+	func(pass *rules.Pass, u *changes.Unit) bool {
+		parallel.Each(len(u.Changes), func(i int) {
+			ch := &u.Changes[i]
+			switch name := canonical(ch); {
+			case ch.New == nil || name == "":
+			case name == Progress:
+				viewProgress(pass, ch)
+			default:
+				decode(pass, ch.New)
+			}
+		})
+		return true
+	})
