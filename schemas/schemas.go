@@ -15,6 +15,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -50,8 +51,12 @@ func (v Violation) Pointer() string {
 	return "/" + strings.Join(v.Path, "/")
 }
 
-// Set compiles the embedded schemas on first use; keep one for a run.
+// Set compiles the embedded schemas on first use; keep one for a run. A
+// Set is safe for concurrent use.
 type Set struct {
+	// mu guards the compiler and compiled: a Set compiles schemas as they
+	// are first used, and validates on several goroutines.
+	mu       sync.Mutex
 	compiler *jsonschema.Compiler
 	compiled map[string]*jsonschema.Schema
 }
@@ -103,6 +108,8 @@ func (s *Set) Validate(name, fragment string, value any) ([]Violation, error) {
 }
 
 func (s *Set) schema(loc string) (*jsonschema.Schema, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if sch, ok := s.compiled[loc]; ok {
 		return sch, nil
 	}

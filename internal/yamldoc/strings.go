@@ -37,7 +37,9 @@ func stringsOf(top *yaml.Node) []String {
 	if top != nil {
 		c.walk(top, nil, 0)
 	}
-	slices.Sort(c.starts)
+	if !slices.IsSorted(c.starts) { // nodes come in the order they are written
+		slices.Sort(c.starts)
+	}
 	for i := range c.found {
 		s := &c.found[i]
 		if k, _ := slices.BinarySearch(c.starts, s.Line+1); k < len(c.starts) {

@@ -19,6 +19,30 @@ import (
 // (see plainLine) or holds a credential-named key, so that an ordinary
 // append costs nothing more.
 func decodedAdded(pass *rules.Pass, ch changes.Change) []scalar {
+	return decodedAdditions.Get(pass, unitChange{pass.Unit, &ch})
+}
+
+// unitChange is a change of a unit.
+type unitChange struct {
+	unit *changes.Unit
+	ch   *changes.Change
+}
+
+// unitPath names a change within its unit, where paths are unique.
+type unitPath struct {
+	unit *changes.Unit
+	path string
+}
+
+// decodedAdditions is the fact of decodedAdded: both secret rules ask for
+// it, and working out whether a change is worth decoding reads every
+// added line.
+var decodedAdditions = rules.NewFact(
+	func(c unitChange) any { return unitPath{c.unit, c.ch.Path} },
+	func(pass *rules.Pass, c unitChange) []scalar { return deriveDecodedAdded(pass, *c.ch) })
+
+// deriveDecodedAdded is decodedAdded, worked out.
+func deriveDecodedAdded(pass *rules.Pass, ch changes.Change) []scalar {
 	yml, offset, ok := yamlRegion(ch.Path, ch.New.Data)
 	if !ok {
 		return nil
@@ -35,9 +59,13 @@ func decodedAdded(pass *rules.Pass, ch changes.Change) []scalar {
 	if !worthDecoding(ch.New.Data[from:], first, lines, offset+1, last) {
 		return nil
 	}
+	all := changedScalars(pass, ch)
+	if lines == nil {
+		return all
+	}
 	var out []scalar
-	for _, s := range changedScalars(pass, ch) {
-		if lines == nil || touches(lines, s.line, s.end) {
+	for _, s := range all {
+		if touches(lines, s.line, s.end) {
 			out = append(out, s)
 		}
 	}
