@@ -33,28 +33,33 @@ type String struct {
 
 // stringsOf lists the string scalars under top, in document order.
 func stringsOf(top *yaml.Node) []String {
+	if top == nil {
+		return nil
+	}
 	var c stringCollector
-	if top != nil {
-		c.walk(top, nil, 0)
+	c.walk(top, nil, 0)
+	if cap(c.found) > len(c.found)+len(c.found)/4 {
+		// Documents are kept while a run may ask for them.
+		return slices.Clone(c.found)
 	}
-	if !slices.IsSorted(c.starts) { // nodes come in the order they are written
-		slices.Sort(c.starts)
-	}
-	for i := range c.found {
-		s := &c.found[i]
-		if k, _ := slices.BinarySearch(c.starts, s.Line+1); k < len(c.starts) {
-			s.NextLine = c.starts[k]
-		}
-	}
-	// Documents are kept while a run may ask for them: no spare capacity.
-	return slices.Clone(c.found)
+	return c.found
 }
 
-// stringCollector gathers the string scalars of a tree of nodes, and the
-// line on which every node starts.
+// stringCollector gathers the string scalars of a tree of nodes and, as
+// it meets each node, gives the scalars before it their NextLine: nodes
+// come in the order they are written, so the first node met on a later
+// line than a scalar is the first to start after it.
 type stringCollector struct {
-	found  []String
-	starts []int
+	found []String
+	// placed is how many of found have their NextLine.
+	placed int
+}
+
+// meet notes a node that starts at line.
+func (c *stringCollector) meet(line int) {
+	for ; c.placed < len(c.found) && c.found[c.placed].Line < line; c.placed++ {
+		c.found[c.placed].NextLine = line
+	}
 }
 
 // walk collects the string scalars under n, the value of key (nil: none).
@@ -62,7 +67,7 @@ func (c *stringCollector) walk(n, key *yaml.Node, depth int) {
 	if depth > MaxDepth {
 		return
 	}
-	c.starts = append(c.starts, n.Line)
+	c.meet(n.Line)
 	s := String{}
 	if key != nil {
 		s.Key, s.KeyLine = key.Value, key.Line

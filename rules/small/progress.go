@@ -99,6 +99,9 @@ func buildView(pass *rules.Pass, ch *changes.Change) *progressView {
 			return v
 		}
 		pass.YAMLFiles(append([]*changes.Blob{ch.New, ch.Merge.Base}, ch.Merge.Parents...)...)
+	} else if ch.Old != nil {
+		// A rewrite: both versions are decoded whole, at once.
+		pass.YAMLFiles(ch.New, ch.Old)
 	}
 	return fullView(pass, ch)
 }

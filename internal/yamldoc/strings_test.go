@@ -1,0 +1,61 @@
+package yamldoc
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestStrings lists a document's string scalars with where they are
+// written: the key and its line, quotes, aliases, and the line on which
+// the next node starts (where a block or multi-line plain scalar ends).
+func TestStrings(t *testing.T) {
+	doc, err := Decode([]byte(strings.Join([]string{
+		`name: plain`,      // 1
+		`quoted: "double"`, // 2
+		`single: 'one'`,    // 3
+		`block: |`,         // 4
+		`  line one`,       // 5
+		`  line two`,       // 6
+		`multi: a plain`,   // 7
+		`  scalar`,         // 8
+		`list:`,            // 9
+		`  - &anchor item`, // 10
+		`  - *anchor`,      // 11
+		`number: 3`,        // 12
+		`after:`,           // 13
+		`  value`,          // 14
+	}, "\n") + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range doc.Strings {
+		got = append(got, fmt.Sprintf("%s=%q@%d:%d key@%d quote=%q alias=%v next=%d", s.Key, s.Value, s.Line, s.Column, s.KeyLine, s.Quote, s.Alias, s.NextLine))
+	}
+	// Keys are string scalars too (key@0: they are no value of a key).
+	want := []string{
+		`="name"@1:1 key@0 quote='\x00' alias=false next=2`,
+		`name="plain"@1:7 key@1 quote='\x00' alias=false next=2`,
+		`="quoted"@2:1 key@0 quote='\x00' alias=false next=3`,
+		`quoted="double"@2:9 key@2 quote='"' alias=false next=3`,
+		`="single"@3:1 key@0 quote='\x00' alias=false next=4`,
+		`single="one"@3:9 key@3 quote='\'' alias=false next=4`,
+		`="block"@4:1 key@0 quote='\x00' alias=false next=7`,
+		`block="line one\nline two\n"@4:8 key@4 quote='\x00' alias=false next=7`,
+		`="multi"@7:1 key@0 quote='\x00' alias=false next=9`,
+		`multi="a plain scalar"@7:8 key@7 quote='\x00' alias=false next=9`,
+		`="list"@9:1 key@0 quote='\x00' alias=false next=10`,
+		`="item"@10:5 key@0 quote='\x00' alias=false next=11`,
+		`="item"@11:5 key@0 quote='\x00' alias=true next=12`,
+		`="number"@12:1 key@0 quote='\x00' alias=false next=13`,
+		`="after"@13:1 key@0 quote='\x00' alias=false next=14`,
+		`after="value"@14:3 key@13 quote='\x00' alias=false next=0`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("strings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if doc.Root() == nil || doc.Line("list", "1") != 11 {
+		t.Errorf("Root parsed again: line of list[1] = %d, want 11", doc.Line("list", "1"))
+	}
+}
