@@ -59,6 +59,8 @@ func (b *bench) scenarios() []func() (scenario, error) {
 		b.ledgerGrowth,
 		b.preCommitCommit,
 		b.preReceive,
+		b.manyWorkspaces,
+		b.manyArtifacts,
 	}
 }
 
