@@ -36,7 +36,7 @@ func (p *Pass) ReportRewrite(path string, line int, what, undo string) {
 		p.ReportSeverity(Warning, path, line, "%s [an intended rewrite by a human commit (%s), Small-Rewrite: %s]", what, a.Evidence, reason)
 	case a.Pending && reason != "":
 		decides := "this setup runs no small-hook commit-msg hook, so the pre-push and CI checks decide"
-		if a.Setup != nil && a.Setup.CommitMsg {
+		if s := a.HookSetup(); s != nil && s.CommitMsg {
 			decides = "the commit-msg stage decides"
 		}
 		p.ReportSeverity(Warning, path, line, "%s [intended, SMALL_HOOK_REWRITE=%s: %s; only a human commit with the trailer Small-Rewrite: <reason> and no agent marker may rewrite history]", what, reason, decides)
@@ -60,12 +60,12 @@ func (p *Pass) markRewrite() string {
 		return "a force-push cannot carry an intended rewrite: make it a new commit on top of the previous tip, by a human with the trailer Small-Rewrite: <reason>"
 	case p.Unit.Commit != nil:
 		return "if the rewrite is intended, a human rewords the commit to end its message with the trailer Small-Rewrite: <reason> (git commit --amend for the last commit, git rebase -i to reword an older one)"
-	case !a.Pending || a.Setup != nil && a.Setup.CommitMsg:
+	case !a.Pending || a.HookSetup() != nil && a.HookSetup().CommitMsg:
 		return "if the rewrite is intended, a human commits it with the trailer Small-Rewrite: <reason>: " + trailer
 	default:
 		install := "small-hook install"
-		if a.Setup != nil && a.Setup.Install != "" {
-			install = a.Setup.Install
+		if s := a.HookSetup(); s != nil && s.Install != "" {
+			install = s.Install
 		}
 		return fmt.Sprintf("if the rewrite is intended, a human commits it with SMALL_HOOK_REWRITE=<reason> %s (this setup checks the change before the message exists and runs no small-hook commit-msg hook; the pre-push and CI checks read the trailer; %s lets the trailer alone decide)", trailer, install)
 	}

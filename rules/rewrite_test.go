@@ -25,7 +25,10 @@ func TestReportRewrite(t *testing.T) {
 	alone := &attribution.Setup{InCommit: true, Install: "listing the hook and installing it"}
 	pending := attribution.Verdict{Actor: attribution.Unknown, Pending: true}
 	with := func(v attribution.Verdict, s *attribution.Setup, reason string) attribution.Verdict {
-		v.Setup, v.Rewrite = s, reason
+		v.Setup, v.Rewrite = nil, reason
+		if s != nil {
+			v.Setup = func() *attribution.Setup { return s }
+		}
 		return v
 	}
 	human := attribution.Verdict{Actor: attribution.Human, Evidence: "no agent marker"}

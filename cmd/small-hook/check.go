@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/small-hook/small-hook/gitdiff"
@@ -266,11 +267,12 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 		staged.HasMessage = true
 		staged.Author = repo.Author()
 		staged.Committer = repo.Committer()
-	} else if tgt.mode == changes.ModeStaged {
-		var err error
-		if staged.Setup, err = hookSetup(absDir(e, c.Repo), e); err != nil {
-			return nil, err
-		}
+	}
+	if c.CommitMsg == "" && tgt.mode == changes.ModeStaged {
+		// What runs after the pre-commit stage is asked of git only
+		// when a check needs it (a rewrite to report): most commits pay
+		// for no git process.
+		staged.Setup = sync.OnceValue(func() *attribution.Setup { return hookSetup(absDir(e, c.Repo), e) })
 	}
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged

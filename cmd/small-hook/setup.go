@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/small-hook/small-hook/hooks"
 	"github.com/small-hook/small-hook/internal/attribution"
 )
@@ -12,14 +10,17 @@ import (
 // whether the commit-msg hook will run small-hook with the message, and
 // how this setup installs that hook (the pre-commit framework sets
 // PRE_COMMIT=1 for the hooks it runs).
-func hookSetup(repoDir string, e *env) (*attribution.Setup, error) {
+func hookSetup(repoDir string, e *env) *attribution.Setup {
 	runs, err := hooks.RunsCommitMsgCheck(repoDir, e.getenv)
 	if err != nil {
-		return nil, fmt.Errorf("finding out whether the commit-msg hook runs small-hook: %w", err)
+		// git cannot say where the hooks are: no commit-msg hook is
+		// counted on, so the pre-commit stage decides alone and its
+		// advice names none (attribution.Verdict.HookSetup).
+		return nil
 	}
 	s := &attribution.Setup{InCommit: e.getenv("GIT_INDEX_FILE") != "", CommitMsg: runs, Install: "small-hook install"}
 	if e.getenv("PRE_COMMIT") == "1" {
 		s.Install = "listing the small-hook-commit-msg hook in .pre-commit-config.yaml and running pre-commit install --hook-type commit-msg"
 	}
-	return s, nil
+	return s
 }

@@ -30,9 +30,10 @@ type Input struct {
 	// Readiness is, before the commit exists, what git's signing settings
 	// promise (signature.Policy.Readiness); nil when not judged.
 	Readiness *signature.Readiness
-	// Setup is, in the pre-commit stage, what runs after it (see Setup);
-	// nil elsewhere.
-	Setup *Setup
+	// Setup tells, in the pre-commit stage, what runs after it (see
+	// Setup); nil elsewhere. Finding out asks git, so it is asked only
+	// when a check needs it; it returns nil when it cannot tell.
+	Setup func() *Setup
 	// Pusher is the account a server authenticated for the push that
 	// brings the commit (the pre-receive hook), and PusherSource the
 	// variable the server named it in (GL_USERNAME, ...); "" elsewhere.

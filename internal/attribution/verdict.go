@@ -54,9 +54,20 @@ type Verdict struct {
 	// required, whether git's settings will sign the commit with a key the
 	// policy accepts; nil otherwise.
 	Readiness *signature.Readiness
-	// Setup says, in the pre-commit stage, what runs after it; nil
-	// elsewhere.
-	Setup *Setup
+	// Setup tells, in the pre-commit stage, what runs after it; nil
+	// elsewhere. Read it through HookSetup.
+	Setup func() *Setup
+}
+
+// HookSetup returns what runs after the pre-commit stage, asking for it
+// the first time; nil outside the pre-commit stage or when it cannot be
+// told (then nothing is left to the commit-msg stage: the pre-commit stage
+// decides, and its advice names no commit-msg hook).
+func (v Verdict) HookSetup() *Setup {
+	if v.Setup == nil {
+		return nil
+	}
+	return v.Setup()
 }
 
 // Setup is what the pre-commit stage knows of the hooks around it, for the
@@ -82,7 +93,11 @@ type Setup struct {
 // run small-hook with the message. Such checks then report nothing here;
 // the commit-msg stage reports them once.
 func (v Verdict) Deferred() bool {
-	return v.Pending && v.Setup != nil && v.Setup.InCommit && v.Setup.CommitMsg
+	if !v.Pending {
+		return false
+	}
+	s := v.HookSetup()
+	return s != nil && s.InCommit && s.CommitMsg
 }
 
 // MayRewrite reports whether the change may rewrite or retire governed

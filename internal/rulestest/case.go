@@ -218,22 +218,24 @@ func (b *builder) actorDirective(name, value string) error {
 	case "rewrite":
 		v.Rewrite = value
 	case "setup":
-		v.Setup = &attribution.Setup{}
+		setup := &attribution.Setup{}
+		v.Setup = func() *attribution.Setup { return setup }
 		for _, flag := range strings.Fields(value) {
 			switch flag {
 			case "in-commit":
-				v.Setup.InCommit = true
+				setup.InCommit = true
 			case "commit-msg":
-				v.Setup.CommitMsg = true
+				setup.CommitMsg = true
 			default:
 				return fmt.Errorf("setup %q: only in-commit and commit-msg", flag)
 			}
 		}
 	case "install":
-		if v.Setup == nil {
+		setup := v.HookSetup()
+		if setup == nil {
 			return fmt.Errorf("install before setup")
 		}
-		v.Setup.Install = value
+		setup.Install = value
 	case "signature":
 		return signatureDirective(v, value)
 	case "signer", "key", "entry", "detail":

@@ -38,6 +38,11 @@ const MaxDepth = 200
 // file that only grows is checked by decoding what was appended.)
 const MaxBytes = 32 << 20
 
+// keepNodesFrom is the size from which a Doc keeps its nodes: parsing a
+// large document again for the line of a finding would take seconds, and
+// a commit holds few such documents.
+const keepNodesFrom = 1 << 20
+
 // Timestamp is an unquoted YAML timestamp. It is kept apart from strings so
 // that a schema that wants a string rejects it, as the reference tools do.
 type Timestamp struct {
@@ -61,10 +66,10 @@ func (e *Error) Error() string {
 }
 
 // Doc is a decoded YAML document. It keeps the decoded values and its
-// string scalars, not yaml.v3's nodes: those take several times the memory
-// of the values, and a commit of thousands of files keeps every document
-// it decodes. Root parses the text again the first time it is asked for.
-// A Doc is safe for concurrent use.
+// string scalars and, below keepNodesFrom bytes, not yaml.v3's nodes: those
+// take several times the memory of the values, and a commit of thousands
+// of files keeps every document it decodes; Root parses such a document
+// again the first time it is asked for. A Doc is safe for concurrent use.
 type Doc struct {
 	// Value is the decoded document.
 	Value any
@@ -155,5 +160,9 @@ func DecodeAt(data []byte, lineOffset int) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Doc{Value: v, LineOffset: lineOffset, Strings: stringsOf(top), text: data}, nil
+	doc := &Doc{Value: v, LineOffset: lineOffset, Strings: stringsOf(top), text: data}
+	if len(data) >= keepNodesFrom {
+		doc.node = top
+	}
+	return doc, nil
 }

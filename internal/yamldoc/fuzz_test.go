@@ -3,15 +3,18 @@ package yamldoc
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // FuzzDecode checks Decode on any input: it never panics; it fails only
 // with an *Error whose line is a line of the input; it is deterministic
 // (a copy decodes the same way); the values of two decodes are Equal both
-// ways and for a Comparer; and Line and KeyLine resolve every path into
-// the value to a line of the input.
+// ways and for a Comparer; Line and KeyLine resolve every path into the
+// value to a line of the input; and its Strings agree with its nodes.
 func FuzzDecode(f *testing.F) {
 	for _, s := range []string{
 		"a: 1\n", "- x\n- y\n", "a: &x [1, 2]\nb: *x\n", "a: 1\na: 2\n", "\xef\xbb\xbfa: b\r\n",
@@ -52,7 +55,44 @@ func FuzzDecode(f *testing.F) {
 		}
 		budget := 2000
 		walkLines(t, doc, nil, doc.Value, lines, &budget)
+		checkStrings(t, doc, lines)
 	})
+}
+
+// checkStrings checks a document's Strings against its nodes: each is on
+// a line of the document, in document order, and its NextLine is what
+// sorting the line of every node gives (the oracle of the walk that
+// places them as it goes).
+func checkStrings(t *testing.T, doc *Doc, lines int) {
+	var starts []int
+	var collect func(n *yaml.Node, depth int)
+	collect = func(n *yaml.Node, depth int) {
+		if n == nil || depth > MaxDepth {
+			return
+		}
+		starts = append(starts, n.Line)
+		if n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode {
+			for _, c := range n.Content {
+				collect(c, depth+1)
+			}
+		}
+	}
+	collect(doc.Root(), 0)
+	slices.Sort(starts)
+	last := 0
+	for _, s := range doc.Strings {
+		if s.Line < 1 || s.Line > lines+1 || s.Line < last {
+			t.Fatalf("string %q on line %d (of %d) after one on line %d", s.Value, s.Line, lines, last)
+		}
+		last = s.Line
+		want := 0
+		if k, _ := slices.BinarySearch(starts, s.Line+1); k < len(starts) {
+			want = starts[k]
+		}
+		if s.NextLine != want {
+			t.Fatalf("string %q on line %d: next node on line %d, sorting the nodes says %d", s.Value, s.Line, s.NextLine, want)
+		}
+	}
 }
 
 // walkLines resolves the line of every path into v and checks it is a

@@ -59,3 +59,32 @@ func TestStrings(t *testing.T) {
 		t.Errorf("Root parsed again: line of list[1] = %d, want 11", doc.Line("list", "1"))
 	}
 }
+
+// TestLargeDocumentsKeepTheirNodes: a document from keepNodesFrom bytes
+// keeps its nodes (the line of a finding in it costs no second parse); a
+// smaller one keeps none until Root is asked for, and then the same lines.
+func TestLargeDocumentsKeepTheirNodes(t *testing.T) {
+	var large strings.Builder
+	large.WriteString("entries:\n")
+	for i := 0; large.Len() < keepNodesFrom; i++ {
+		fmt.Fprintf(&large, "  - task_id: task-%d\n    status: completed\n", i)
+	}
+	for _, c := range []struct {
+		name, text string
+		kept       bool
+	}{
+		{"large", large.String(), true},
+		{"small", "entries:\n  - task_id: task-0\n    status: completed\n  - task_id: task-1\n    status: completed\n", false},
+	} {
+		doc, err := Decode([]byte(c.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kept := doc.node != nil; kept != c.kept {
+			t.Errorf("%s document: nodes kept = %v, want %v", c.name, kept, c.kept)
+		}
+		if got := doc.Line("entries", "1", "status"); got != 5 {
+			t.Errorf("%s document: entries[1].status on line %d, want 5", c.name, got)
+		}
+	}
+}
