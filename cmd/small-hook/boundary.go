@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/report"
 	"github.com/small-hook/small-hook/internal/secrets"
 )
@@ -36,8 +37,16 @@ func (r *redactor) text(s string) string {
 // is echoed, cut short, in a verdict: the secrets there are hidden
 // wherever a piece of them is printed.
 func (r *redactor) learn(in attribution.Input) {
-	r.secrets().Learn(in.Message, in.EnvActor, in.EnvRewrite,
-		in.Author.Name+" <"+in.Author.Email+">", in.Committer.Name+" <"+in.Committer.Email+">")
+	r.secrets().Learn(in.Message, in.EnvActor, in.EnvRewrite, identityText(in.Author), identityText(in.Committer))
+}
+
+// identityText is an identity as a commit writes it; "" for none (the
+// pre-commit stage has none, and an empty text loads no secret rules).
+func identityText(id changes.Identity) string {
+	if id.Name == "" && id.Email == "" {
+		return ""
+	}
+	return id.Name + " <" + id.Email + ">"
 }
 
 // result redacts everything of res that came from the repository or the
