@@ -18,16 +18,17 @@ const minPrefetch = 256
 // prefetch reads the new versions of a diff into the blob cache, spread
 // over one reader per processor: a commit that adds thousands of files
 // would otherwise read (and inflate, and hash) them one after the other.
-// A version that a prefix proof may need (see prefixCandidate) is left to
-// diff, which reads it with the proof; so is anything prefetch fails to
-// read, so that the error is diff's, as without it.
+// A version that a prefix proof may need (see mayProvePrefix; telling
+// for sure would read the old version's header twice) is left to diff,
+// which reads it with the proof; so is anything prefetch fails to read, so
+// that the error is diff's, as without it.
 func (r *Repo) prefetch(old, new entries, paths []string) error {
 	var todo []entry
 	seen := map[string]bool{}
 	for _, path := range paths {
 		n, hasNew := new[path]
 		o, hadOld := old[path]
-		if !hasNew || (hadOld && o == n) || (hadOld && r.prefixCandidate(o, n) >= 0) {
+		if !hasNew || (hadOld && o == n) || (hadOld && r.mayProvePrefix(o, n)) {
 			continue
 		}
 		key := blobKey(n)

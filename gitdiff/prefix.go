@@ -56,7 +56,7 @@ func (r *Repo) oldBlob(old entry, now *changes.Blob, prefixSum []byte) (*changes
 // when the new one may start with it (see oldBlob), for the new one's
 // reading to hash that much of it along; -1 otherwise.
 func (r *Repo) prefixCandidate(old, now entry) int64 {
-	if _, ok := r.blobs[blobKey(old)]; ok || !regular(old) || !regular(now) {
+	if !r.mayProvePrefix(old, now) {
 		return -1
 	}
 	size, ok := r.reader.blobSize(old.hash)
@@ -64,6 +64,14 @@ func (r *Repo) prefixCandidate(old, now entry) int64 {
 		return -1
 	}
 	return size
+}
+
+// mayProvePrefix reports, without reading anything, whether a change from
+// old to now may need a prefix proof: both are regular files and the old
+// version is not read yet.
+func (r *Repo) mayProvePrefix(old, now entry) bool {
+	_, read := r.blobs[blobKey(old)]
+	return !read && regular(old) && regular(now)
 }
 
 func regular(e entry) bool {
