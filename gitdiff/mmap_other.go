@@ -2,12 +2,16 @@
 
 package gitdiff
 
-import "os"
+import (
+	"io"
+	"os"
+)
 
-// mapFile reads a file whole where memory mapping is not available.
-func mapFile(path string) ([]byte, func() error, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
+// mapOpen reads the first size bytes of f whole: this system cannot map
+// files.
+func mapOpen(f *os.File, size int) ([]byte, func() error, error) {
+	data := make([]byte, size)
+	if _, err := io.ReadFull(f, data); err != nil {
 		return nil, nil, err
 	}
 	return data, func() error { return nil }, nil
