@@ -109,11 +109,3 @@ func (b *bench) compareLarge(s *scenario, dir string) error {
 	s.subject, s.peers = ms[0], ms[1:]
 	return nil
 }
-
-// writeFile writes data to path, creating its directory.
-func writeFile(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, data, 0o644)
-}

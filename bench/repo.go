@@ -154,3 +154,11 @@ func governed(path string) bool {
 	}
 	return false
 }
+
+// writeFile writes data to path, creating its directory.
+func writeFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}

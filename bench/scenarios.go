@@ -237,11 +237,7 @@ func pullRequest(dir string, n int) (string, error) {
 		if err := stageAppend(dir, i); err != nil {
 			return "", err
 		}
-		art := filepath.Join(dir, "artifacts", "bench-notes.md")
-		if err := os.MkdirAll(filepath.Dir(art), 0o755); err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(art, []byte(artifact(i+1)), 0o644); err != nil {
+		if err := writeFile(filepath.Join(dir, "artifacts", "bench-notes.md"), []byte(artifact(i+1))); err != nil {
 			return "", err
 		}
 		if err := git(dir, "add", "-A"); err != nil {
@@ -326,10 +322,7 @@ func (b *bench) signedRange() (scenario, error) {
 		filepath.Join(dir, ".small-hook.yml"):            "signatures:\n  allowed-signers: .github/allowed_signers\n  require: human-owned\n",
 		plain:                                            "secrets:\n  scope: governed\n",
 	} {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return s, err
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		if err := writeFile(path, []byte(content)); err != nil {
 			return s, err
 		}
 	}

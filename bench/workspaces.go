@@ -22,16 +22,10 @@ func (b *bench) nestedWorkspaces() (scenario, error) {
 			return s, err
 		}
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "agents", "notes", ".awp"), 0o755); err != nil {
+	if err := writeFile(filepath.Join(dir, "agents", "notes", ".awp", "workspace.json"), []byte("{\"name\": \"notes\"}\n")); err != nil {
 		return s, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "agents", "notes", ".awp", "workspace.json"), []byte("{\"name\": \"notes\"}\n"), 0o644); err != nil {
-		return s, err
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "agents", "notes", "artifacts"), 0o755); err != nil {
-		return s, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "agents", "notes", "artifacts", "bench-notes.md"), []byte(artifact(3)), 0o644); err != nil {
+	if err := writeFile(filepath.Join(dir, "agents", "notes", "artifacts", "bench-notes.md"), []byte(artifact(3))); err != nil {
 		return s, err
 	}
 	if err := git(dir, "add", "-A"); err != nil {
@@ -99,10 +93,7 @@ func (b *bench) stagedMerge() (scenario, error) {
 	if err := os.WriteFile(progress, append(append([]byte{}, base...), side(5, 10)...), 0o644); err != nil {
 		return s, err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "artifacts"), 0o755); err != nil {
-		return s, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "artifacts", "bench-notes.md"), []byte(artifact(2)), 0o644); err != nil {
+	if err := writeFile(filepath.Join(dir, "artifacts", "bench-notes.md"), []byte(artifact(2))); err != nil {
 		return s, err
 	}
 	if err := git(dir, "add", "-A"); err != nil {
