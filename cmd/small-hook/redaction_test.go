@@ -192,3 +192,24 @@ func TestAnOldSecretEchoedCutShortIsRedacted(t *testing.T) {
 		t.Errorf("range: exit %d, the output holds %q:\n%s", code, p, out)
 	}
 }
+
+// TestAKeyInAGovernedFileNamedLikeADocumentIsFound: gitleaks' built-in
+// path allowlist skips documents and dependency folders, but a file of a
+// governed workspace is judged whatever its name: an agent that hides a
+// token in .awp/notes.pdf or .awp/node_modules/x.md is refused.
+func TestAKeyInAGovernedFileNamedLikeADocumentIsFound(t *testing.T) {
+	r, _ := smpRepo(t)
+	r.Write(".awp/workspace.json", "{}\n")
+	r.Commit("the AWP workspace")
+	for _, path := range []string{".awp/notes.pdf", ".awp/node_modules/x.md"} {
+		r.Write(path, "token: "+fakeGitHub+"\n")
+	}
+	r.Git("add", "-A")
+	code, out := everyOutput(t, r, "check")
+	if code != exitFindings || strings.Count(out, "secrets/github-pat: possible secret") < 2 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	if p := pieceOf(out, fakeGitHub); p != "" {
+		t.Errorf("the output holds %q", p)
+	}
+}

@@ -19,7 +19,7 @@ const allowSignature = "gitleaks:allow"
 // scanned with every rule their keywords call for, and the text from each
 // opening keyword of a block secret near a judged line is scanned with the
 // block rules. Each secret is found once, and remembered for Redact.
-func (s *Scanner) find(path string, t *text, j judged) ([]match, error) {
+func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, error) {
 	if err := s.load(); err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func (s *Scanner) find(path string, t *text, j judged) ([]match, error) {
 		}
 		found = append(found, detectIn(det, path, regions)...)
 	}
-	if len(found) > 0 && s.gate.skips(path) {
+	if len(found) > 0 && s.gate.skips(path, protocol) {
 		return nil, nil
 	}
 	found = preferSpecific(t, once(allowed(t, found)))

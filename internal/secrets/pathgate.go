@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/zricethezav/gitleaks/v8/config"
@@ -17,37 +18,87 @@ import (
 // something was found, once per path: a skipped file yields nothing
 // either way. An allowlist whose paths must match together with something
 // else (condition AND) keeps them, as its verdict depends on more than the
-// path.
+// path. For a file of protocol state (Part.Protocol) the gate leaves out
+// gitleaks' built-in allowlists: an agent that names its file
+// .awp/notes.pdf or .awp/node_modules/x.md would otherwise hide a key in
+// governed state.
 type pathGate struct {
 	allowlists []*config.Allowlist
-	mu         sync.Mutex
-	seen       map[string]bool
+	// builtIn marks the allowlists that are gitleaks' own (its default
+	// configuration's), worked out the first time protocol state meets
+	// the gate.
+	builtIn func() []bool
+	mu      sync.Mutex
+	seen    map[gateKey]bool
 }
 
-// skips reports whether the global allowlists skip the file at path.
-func (g *pathGate) skips(path string) bool {
+// gateKey is a path asked about, as protocol state or not.
+type gateKey struct {
+	path     string
+	protocol bool
+}
+
+// skips reports whether the global allowlists skip the file at path, of
+// protocol state when protocol is set.
+func (g *pathGate) skips(path string, protocol bool) bool {
 	if len(g.allowlists) == 0 || path == "" {
 		return false
 	}
+	key := gateKey{path, protocol}
 	g.mu.Lock()
-	skip, ok := g.seen[path]
+	skip, ok := g.seen[key]
 	g.mu.Unlock()
 	if ok {
 		return skip
 	}
-	for _, a := range g.allowlists {
-		if a.PathAllowed(path) {
+	var builtIn []bool
+	if protocol {
+		builtIn = g.builtIn()
+	}
+	for i, a := range g.allowlists {
+		if (builtIn == nil || !builtIn[i]) && a.PathAllowed(path) {
 			skip = true
 			break
 		}
 	}
 	g.mu.Lock()
 	if g.seen == nil {
-		g.seen = map[string]bool{}
+		g.seen = map[gateKey]bool{}
 	}
-	g.seen[path] = skip
+	g.seen[key] = skip
 	g.mu.Unlock()
 	return skip
+}
+
+// builtInAmong marks which of lists are gitleaks' built-in path
+// allowlists: those whose patterns are, one for one, those of an allowlist
+// of gitleaks' default configuration.
+func builtInAmong(lists []*config.Allowlist) ([]bool, error) {
+	defaults, err := parseConfig([]byte(config.DefaultConfig), defaultConfigName)
+	if err != nil {
+		return nil, err
+	}
+	_, paths, err := translate(defaults, nil, true, defaultConfigName)
+	if err != nil {
+		return nil, err
+	}
+	patterns := func(a *config.Allowlist) string {
+		var b strings.Builder
+		for _, p := range a.Paths {
+			b.WriteString(p.String())
+			b.WriteByte(0)
+		}
+		return b.String()
+	}
+	own := map[string]bool{}
+	for _, a := range paths {
+		own[patterns(a)] = true
+	}
+	marks := make([]bool, len(lists))
+	for i, a := range lists {
+		marks[i] = own[patterns(a)]
+	}
+	return marks, nil
 }
 
 // withoutPathPatterns returns the global allowlists with the path
@@ -96,5 +147,17 @@ func newPathGate(vc *config.ViperConfig, included map[string]bool, name string) 
 	if err != nil {
 		return nil, err
 	}
-	return &pathGate{allowlists: paths}, nil
+	return &pathGate{allowlists: paths, builtIn: sync.OnceValue(func() []bool {
+		marks, err := builtInAmong(paths)
+		if err != nil {
+			// gitleaks' own configuration always loads; should it not,
+			// every allowlist counts as gitleaks' own: protocol state is
+			// then scanned whatever its path.
+			marks = make([]bool, len(paths))
+			for i := range marks {
+				marks[i] = true
+			}
+		}
+		return marks
+	})}, nil
 }

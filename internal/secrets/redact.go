@@ -108,9 +108,9 @@ func (s *Scanner) remembered(text string, spans []span) []span {
 // Scanner's own cannot be loaded.
 func (s *Scanner) located(text string) []span {
 	t := newText([]byte(text), 1)
-	found, err := s.find("", t, t.judge(nil))
+	found, err := s.find("", false, t, t.judge(nil))
 	if err != nil {
-		if found, err = s.fallbackScanner().find("", t, t.judge(nil)); err != nil {
+		if found, err = s.fallbackScanner().find("", false, t, t.judge(nil)); err != nil {
 			return nil
 		}
 	}

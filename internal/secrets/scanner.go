@@ -80,6 +80,12 @@ type Part struct {
 	// Commit, when set, is matched against commit-scoped .gitleaksignore
 	// fingerprints (commit:path:rule:line).
 	Commit string
+	// Protocol is set for a file of protocol state (a governed file):
+	// gitleaks' built-in path allowlist (dependency folders, lock files,
+	// images and documents by extension) does not skip it, as none of
+	// those belongs there and an agent names the file; the repository's
+	// own allowlists still do.
+	Protocol bool
 }
 
 // Value is a string decoded from a file (a YAML scalar with its escapes
@@ -164,7 +170,7 @@ func (s *Scanner) ScanPart(p Part) ([]Finding, error) {
 	}
 	text := newText(p.Data, max(p.FirstLine, 1))
 	judged := text.judge(p.Lines)
-	found, err := s.find(p.Path, text, judged)
+	found, err := s.find(p.Path, p.Protocol, text, judged)
 	if err != nil {
 		return nil, err
 	}
@@ -190,15 +196,16 @@ func (s *Scanner) ScanPart(p Part) ([]Finding, error) {
 	return out, nil
 }
 
-// ScanValues looks for secrets in decoded values of the file at path. A
-// secret is reported once, at the first line of the value that holds it.
-func (s *Scanner) ScanValues(path, commit string, values []Value) ([]Finding, error) {
+// ScanValues looks for secrets in decoded values of the file at path (of
+// protocol state when protocol is set, see Part). A secret is reported
+// once, at the first line of the value that holds it.
+func (s *Scanner) ScanValues(path, commit string, protocol bool, values []Value) ([]Finding, error) {
 	if len(values) == 0 {
 		return nil, nil
 	}
 	joined, starts := joinValues(values)
 	text := newText(joined, 1)
-	found, err := s.find(path, text, text.judge(nil))
+	found, err := s.find(path, protocol, text, text.judge(nil))
 	if err != nil {
 		return nil, err
 	}

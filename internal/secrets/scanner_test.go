@@ -451,3 +451,38 @@ func TestValidateCompilesEveryRule(t *testing.T) {
 		t.Error("a file that is not TOML is valid")
 	}
 }
+
+// TestProtocolStateIgnoresGitleaksBuiltInPaths: gitleaks' built-in path
+// allowlist (documents, dependency folders, lock files) skips an ordinary
+// file, but not a file of protocol state, whose name an agent chooses; a
+// repository's own path allowlist still skips both.
+func TestProtocolStateIgnoresGitleaksBuiltInPaths(t *testing.T) {
+	content := "token: " + fakeGitHub + "\n"
+	own := "[extend]\nuseDefault = true\n[[allowlists]]\npaths = ['''^\\.awp/fixtures/''']\n"
+	cases := []struct {
+		name, config, path string
+		protocol           bool
+		want               string
+	}{
+		{"a document, ordinary", "", ".awp/notes.pdf", false, ""},
+		{"a document, protocol state", "", ".awp/notes.pdf", true, "github-pat@1"},
+		{"a dependency folder, protocol state", "", ".awp/node_modules/x.md", true, "github-pat@1"},
+		{"a lock file, protocol state", own, ".small/package-lock.json", true, "github-pat@1"},
+		{"the repository's own path allowlist, protocol state", own, ".awp/fixtures/x.json", true, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := Options{ConfigPath: ".gitleaks.toml"}
+			if tc.config != "" {
+				opts.Config = []byte(tc.config)
+			}
+			found, err := New(opts).ScanPart(Part{Path: tc.path, Data: []byte(content), Protocol: tc.protocol})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rulesAt(found); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -163,7 +163,7 @@ func addedDecoded(pass *rules.Pass, ch changes.Change, commit string, raw []leak
 		}
 		values = append(values, leaks.Value{Text: text, Line: s.line, EndLine: s.end})
 	}
-	found, err := pass.Secrets.ScanValues(ch.Path, commit, values)
+	found, err := pass.Secrets.ScanValues(ch.Path, commit, governed(ch), values)
 	if err != nil {
 		return nil, fmt.Errorf("scanning the decoded values of %s for secrets: %w", ch.Path, err)
 	}

@@ -49,7 +49,7 @@ func addedUnescaped(pass *rules.Pass, ch changes.Change, commit string, raw []le
 	if len(lines) == 0 {
 		return nil, nil
 	}
-	found, err := pass.Secrets.ScanPart(leaks.Part{Path: ch.Path, Data: text, Lines: lines, Commit: commit})
+	found, err := pass.Secrets.ScanPart(leaks.Part{Path: ch.Path, Data: text, Lines: lines, Commit: commit, Protocol: governed(ch)})
 	if err != nil {
 		return nil, fmt.Errorf("scanning %s for secrets its escapes hide: %w", ch.Path, err)
 	}

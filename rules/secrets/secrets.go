@@ -92,7 +92,7 @@ func run(pass *rules.Pass) error {
 // those only its decoded YAML values do, then those only the unescaped
 // text of a JSON or Markdown file does.
 func secretsAdded(pass *rules.Pass, ch changes.Change, commit string) ([]leaks.Finding, error) {
-	part := leaks.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit}
+	part := leaks.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit, Protocol: governed(ch)}
 	if pass.Unit.Mode != changes.ModeTree {
 		var from int
 		part.Lines, from, part.FirstLine = addedAt(pass, ch)
