@@ -3,6 +3,7 @@ package secrets
 import (
 	"maps"
 	"strings"
+	"sync"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/zricethezav/gitleaks/v8/detect"
@@ -78,13 +79,16 @@ func (s *Scanner) load() error {
 	}
 	s.ignore = parseIgnore(s.opts.Ignore)
 	s.compiler = &compiler{vc: s.rules, name: s.configName()}
-	// Allowlists that target rules compile only with those rules.
-	targeted := map[string]bool{}
-	s.dependencies(targeted)
-	s.compiler.required(targeted)
-	if s.gate, s.err = newPathGate(s.rules, targeted, s.configName()); s.err != nil {
-		return s.err
-	}
+	// The gate is needed only once something is found: its allowlists
+	// are not compiled a second time (the first detector holds them) on
+	// a run that finds nothing.
+	s.gate = sync.OnceValues(func() (*pathGate, error) {
+		// Allowlists that target rules compile only with those rules.
+		targeted := map[string]bool{}
+		s.dependencies(targeted)
+		s.compiler.required(targeted)
+		return newPathGate(s.rules, targeted, s.configName())
+	})
 	s.included = map[string]bool{}
 	s.blockKeywords = map[string]bool{}
 	s.blockRules = map[string]bool{}

@@ -47,8 +47,14 @@ func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, 
 		}
 		found = append(found, detectIn(det, path, regions)...)
 	}
-	if len(found) > 0 && s.gate.skips(path, protocol) {
-		return nil, nil
+	if len(found) > 0 {
+		gate, err := s.gate()
+		if err != nil {
+			return nil, err
+		}
+		if gate.skips(path, protocol) {
+			return nil, nil
+		}
 	}
 	found = preferSpecific(t, once(allowed(t, found)))
 	for _, m := range found {

@@ -121,8 +121,9 @@ type Scanner struct {
 	included map[string]bool
 	compiler *compiler
 	blocks   *detect.Detector
-	// gate skips the files the global allowlists skip by their path.
-	gate *pathGate
+	// gate returns what skips the files the global allowlists skip by
+	// their path, built the first time it is asked for.
+	gate func() (*pathGate, error)
 	// trie finds every rule's keywords (lower case) and keywordRules maps
 	// each to the rules it calls for; blockKeywords and blockRules are
 	// the keywords and ids of rules that match blocks spanning lines;

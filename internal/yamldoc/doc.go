@@ -79,7 +79,8 @@ type Doc struct {
 	// Strings are the document's string scalars, in document order.
 	Strings []String
 	// text is the decoded text, from which Root parses node again; node
-	// is set from the start for a document cut out of another.
+	// is set from the start for a document of keepNodesFrom bytes or more
+	// and for one cut out of another (see previousItem).
 	text []byte
 	node *yaml.Node
 	once sync.Once
