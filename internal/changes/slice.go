@@ -1,0 +1,109 @@
+package changes
+
+import (
+	"slices"
+
+	"github.com/small-hook/small-hook/internal/workspace"
+)
+
+// Slices splits u into units that each hold the changes of whole groups
+// (a group is one workspace's changes: see groupOf), taken in the order
+// of their first change, with together at most budget bytes of versions
+// (see size); a group that alone holds more is a slice of its own. Each
+// slice shares u's mode, commit, snapshots, ref and declarations, and
+// holds its changes in path order. A unit within budget is its own only
+// slice. Locate must have placed the changes.
+func (u *Unit) Slices(budget int) []*Unit {
+	total := 0
+	for i := range u.Changes {
+		total += size(&u.Changes[i])
+	}
+	if total <= budget {
+		return []*Unit{u}
+	}
+	index := map[group]int{}
+	var members [][]int
+	var sizes []int
+	for i := range u.Changes {
+		g := groupOf(&u.Changes[i])
+		k, ok := index[g]
+		if !ok {
+			k = len(members)
+			index[g] = k
+			members, sizes = append(members, nil), append(sizes, 0)
+		}
+		members[k] = append(members[k], i)
+		sizes[k] += size(&u.Changes[i])
+	}
+	var out []*Unit
+	var picked []int
+	bytes := 0
+	flush := func() {
+		if len(picked) == 0 {
+			return
+		}
+		slices.Sort(picked)
+		s := *u
+		if first, last := picked[0], picked[len(picked)-1]; last-first+1 == len(picked) {
+			s.Changes = u.Changes[first : last+1 : last+1] // a run of u's changes: shared, not copied
+		} else {
+			s.Changes = make([]Change, len(picked))
+			for j, i := range picked {
+				s.Changes[j] = u.Changes[i]
+			}
+		}
+		out = append(out, &s)
+		picked, bytes = nil, 0
+	}
+	for k, m := range members {
+		if bytes > 0 && bytes+sizes[k] > budget {
+			flush()
+		}
+		picked = append(picked, m...)
+		bytes += sizes[k]
+	}
+	flush()
+	return out
+}
+
+// group is what a rule that judges each workspace on its own needs to see
+// together: the changes to one SMALL workspace's files (the folded
+// spellings of their paths included), which its rules compare with each
+// other (a handoff with its plan, the required files); any other change
+// (a knowledge artifact, a file of .awp/, a file no workspace governs)
+// alone: an artifact is judged by itself, reading what else it needs from
+// the unit's snapshots.
+type group struct {
+	ws   workspace.Workspace
+	path string
+}
+
+// groupOf is the group of a placed change.
+func groupOf(ch *Change) group {
+	if ch.Place.Governed() && ch.Place.Area == workspace.Files {
+		return group{ws: ch.Place.Workspace}
+	}
+	return group{path: ch.Path}
+}
+
+// size is how many bytes of versions a change holds: what judging it
+// decodes, and so what the memory of judging it follows.
+func size(ch *Change) int {
+	n := 0
+	add := func(b *Blob) {
+		if b != nil {
+			n += len(b.Data)
+		}
+	}
+	add(ch.New)
+	add(ch.Old)
+	if m := ch.Merge; m != nil {
+		for _, b := range m.AllBases() {
+			add(b)
+		}
+		for _, b := range m.Parents {
+			add(b)
+		}
+	}
+	return n
+}
