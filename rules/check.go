@@ -24,15 +24,17 @@ type Options struct {
 	// Actor attributes a unit; nil means every unit is Unknown.
 	Actor func(*changes.Unit) (attribution.Verdict, error)
 	// SliceBytes is the most bytes of versions the rules that judge each
-	// workspace on their own (Rule.PerWorkspace) judge at once (see
-	// changes.Unit.Slices); 0 means DefaultSliceBytes.
+	// workspace on their own (Rule.PerWorkspace) judge at once besides one
+	// workspace (or file) of any size (see changes.Unit.Slices); 0 means
+	// DefaultSliceBytes.
 	SliceBytes int
 }
 
 // DefaultSliceBytes is how many bytes of versions a slice of a unit holds
-// at most (see Options.SliceBytes): a decoded document takes tens of times
-// its size, so a slice's documents take a few megabytes, while a slice
-// still holds enough files to decode on every processor.
+// at most besides its largest workspace or file (see Options.SliceBytes):
+// a decoded document takes tens of times its size, so those take a few
+// megabytes, while a slice of many small files still holds enough of them
+// to decode on every processor.
 const DefaultSliceBytes = 256 << 10
 
 // Check runs every rule over every unit and returns the findings sorted by
@@ -111,7 +113,7 @@ func (c *Checker) Check(u *changes.Unit) error {
 	}
 	for i, s := range u.Slices(budget) {
 		if i > 0 {
-			c.cache.next()
+			c.cache.nextSlice()
 		}
 		if err := c.run(s, perWorkspace, verdict); err != nil {
 			return err

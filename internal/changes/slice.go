@@ -8,22 +8,21 @@ import (
 
 // Slices splits u into units that each hold the changes of whole groups
 // (a group is one workspace's changes: see groupOf), taken in the order
-// of their first change, with together at most budget bytes of versions
-// (see size); a group that alone holds more is a slice of its own. Each
-// slice shares u's mode, commit, snapshots, ref and declarations, and
-// holds its changes in path order. A unit within budget is its own only
-// slice. Locate must have placed the changes.
+// of their first change: one group of any size, and other groups of
+// together at most budget bytes of versions (see size). A slice's memory
+// then follows its largest file plus the budget; a unit whose changes fit
+// so is its own only slice (the commits of a range usually are, which
+// keeps what the rules derived from one commit for the next). Otherwise
+// the slice that holds the largest group comes last: a checker keeps what
+// it derived from the last slice for the next unit of a range, which
+// compares with the versions this one adds. Each slice shares u's mode,
+// commit, snapshots, ref and declarations, and holds its changes in path
+// order. Locate must have placed the changes.
 func (u *Unit) Slices(budget int) []*Unit {
-	total := 0
-	for i := range u.Changes {
-		total += size(&u.Changes[i])
-	}
-	if total <= budget {
-		return []*Unit{u}
-	}
 	index := map[group]int{}
 	var members [][]int
 	var sizes []int
+	total, largest := 0, 0
 	for i := range u.Changes {
 		g := groupOf(&u.Changes[i])
 		k, ok := index[g]
@@ -32,20 +31,25 @@ func (u *Unit) Slices(budget int) []*Unit {
 			index[g] = k
 			members, sizes = append(members, nil), append(sizes, 0)
 		}
+		n := size(&u.Changes[i])
 		members[k] = append(members[k], i)
-		sizes[k] += size(&u.Changes[i])
+		sizes[k] += n
+		total += n
+		if sizes[k] > sizes[largest] {
+			largest = k
+		}
+	}
+	if len(members) <= 1 || total-sizes[largest] <= budget {
+		return []*Unit{u}
 	}
 	var out []*Unit
 	var picked []int
-	bytes := 0
+	bytes, biggest, last := 0, 0, 0
 	flush := func() {
-		if len(picked) == 0 {
-			return
-		}
 		slices.Sort(picked)
 		s := *u
-		if first, last := picked[0], picked[len(picked)-1]; last-first+1 == len(picked) {
-			s.Changes = u.Changes[first : last+1 : last+1] // a run of u's changes: shared, not copied
+		if first, end := picked[0], picked[len(picked)-1]; end-first+1 == len(picked) {
+			s.Changes = u.Changes[first : end+1 : end+1] // a run of u's changes: shared, not copied
 		} else {
 			s.Changes = make([]Change, len(picked))
 			for j, i := range picked {
@@ -53,17 +57,21 @@ func (u *Unit) Slices(budget int) []*Unit {
 			}
 		}
 		out = append(out, &s)
-		picked, bytes = nil, 0
+		picked, bytes, biggest = nil, 0, 0
 	}
 	for k, m := range members {
-		if bytes > 0 && bytes+sizes[k] > budget {
+		if len(picked) > 0 && bytes+sizes[k]-max(biggest, sizes[k]) > budget {
 			flush()
 		}
+		if k == largest {
+			last = len(out)
+		}
 		picked = append(picked, m...)
-		bytes += sizes[k]
+		bytes, biggest = bytes+sizes[k], max(biggest, sizes[k])
 	}
 	flush()
-	return out
+	s := out[last]
+	return append(slices.Delete(out, last, last+1), s)
 }
 
 // group is what a rule that judges each workspace on its own needs to see
