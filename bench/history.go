@@ -40,8 +40,8 @@ func (b *bench) referenceHistory() (scenario, error) {
 		return s, err
 	}
 	return s, b.compare(&s, b.smallHook("small-hook check --history", dir, "check", "--history"), false,
-		b.smallHook("small-hook check --history --no-secrets", dir, "check", "--history", "--no-secrets"),
-		command{name: "gitleaks git (whole history)", dir: dir, argv: []string{b.tools.gitleaks, "git", "--no-banner", "--log-level", "error", "."}})
+		append([]command{b.smallHook("small-hook check --history --no-secrets", dir, "check", "--history", "--no-secrets")},
+			b.gitleaks("gitleaks git (whole history)", dir, "git", "--no-banner", "--log-level", "error", ".")...)...)
 }
 
 // largestInHistory is the size of the largest governed blob reachable

@@ -6,8 +6,9 @@
 //
 // Usage: go run ./bench [-runs N] [-out BENCHMARKS.md] [-only 1,3] [-work DIR]
 //
-// Peers: git itself, gitleaks (installed with `go install` at the version
-// small-hook imports), and the reference `small` CLI when SMALL_REF_SRC names
+// Peers: git itself, gitleaks at the version small-hook imports in two
+// builds (as `go install` builds it, and as its releases are built, with
+// -tags gore2regex), and the reference `small` CLI when SMALL_REF_SRC names
 // a checkout of github.com/justyn-clark/small-protocol.
 package main
 

@@ -19,35 +19,41 @@ type framework struct {
 	manifest string
 	ids      []string
 	types    []string
+	// bin is the directory of the hooks' binaries, first on PATH.
+	bin string
 }
 
 // preCommitCommit is scenario 13: one commit of a progress append through
 // Debian's pre-commit (3.0.4), with small-hook's two hooks (the pre-commit
 // stage and the commit-msg stage), with its one commit-msg hook alone
 // (which runs the whole staged check with the message), and with
-// gitleaks' hook. The hooks are the manifests' own definitions with
-// language: system, run from the binaries the benchmark built: what
-// pre-commit runs once it has built a language: golang hook.
+// gitleaks' hook run by each build of gitleaks. The hooks are the
+// manifests' own definitions with language: system, run from the binaries
+// the benchmark built: what pre-commit runs once it has built a language:
+// golang hook (the plain build), or what a user who installed gitleaks'
+// release binary runs with gitleaks-system (the release build).
 func (b *bench) preCommitCommit() (scenario, error) {
 	s := scenario{title: "13. a commit through the pre-commit framework (pre-commit 3.0.4)"}
 	gitleaksManifest, err := b.gitleaksManifest()
 	if err != nil {
 		return s, err
 	}
+	bin, manifest := filepath.Dir(b.tools.smallHook), filepath.Join(b.root, ".pre-commit-hooks.yaml")
 	setups := []framework{
-		{"small-hook, one hook: small-hook-commit-msg", filepath.Join(b.root, ".pre-commit-hooks.yaml"), []string{"small-hook-commit-msg"}, []string{"commit-msg"}},
-		{"small-hook, two hooks: small-hook and small-hook-commit-msg", filepath.Join(b.root, ".pre-commit-hooks.yaml"), []string{"small-hook", "small-hook-commit-msg"}, []string{"pre-commit", "commit-msg"}},
-		{"gitleaks' hook", gitleaksManifest, []string{"gitleaks-system"}, []string{"pre-commit"}},
-		{"no hooks (git commit alone)", "", nil, nil},
+		{"small-hook, one hook: small-hook-commit-msg", manifest, []string{"small-hook-commit-msg"}, []string{"commit-msg"}, bin},
+		{"small-hook, two hooks: small-hook and small-hook-commit-msg", manifest, []string{"small-hook", "small-hook-commit-msg"}, []string{"pre-commit", "commit-msg"}, bin},
+		{"gitleaks' hook", gitleaksManifest, []string{"gitleaks-system"}, []string{"pre-commit"}, bin},
+		{"gitleaks' hook" + releaseBuild, gitleaksManifest, []string{"gitleaks-system"}, []string{"pre-commit"}, filepath.Dir(b.tools.gitleaksRelease)},
+		{"no hooks (git commit alone)", "", nil, nil, bin},
 	}
 	if _, err := exec.LookPath("pre-commit"); err != nil {
 		s.subject = skipped(setups[0].name, "pre-commit is not installed (apt-get install pre-commit)")
 		return s, nil
 	}
 	home := filepath.Join(b.work, "pre-commit-home")
-	env := []string{"PRE_COMMIT_HOME=" + home, "PATH=" + filepath.Dir(b.tools.smallHook) + string(os.PathListSeparator) + os.Getenv("PATH")}
 	var cmds []command
 	for i, f := range setups {
+		env := []string{"PRE_COMMIT_HOME=" + home, "PATH=" + f.bin + string(os.PathListSeparator) + os.Getenv("PATH")}
 		dir, err := b.repo(fmt.Sprintf("pre-commit-%d", i), 0)
 		if err != nil {
 			return s, err

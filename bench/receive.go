@@ -12,7 +12,8 @@ import (
 // over the same range in the same repository.
 func (b *bench) preReceive() (scenario, error) {
 	s := scenario{title: "14. pre-receive hook, a 200-commit push",
-		targets: map[string]float64{"gitleaks git --log-opts=BASE..HEAD": 0.5}}
+		targets:       map[string]float64{"gitleaks git --log-opts=BASE..HEAD": 0.5},
+		memoryTargets: map[string]float64{"gitleaks git --log-opts=BASE..HEAD": 1}}
 	dir, err := b.repo("receive", 0)
 	if err != nil {
 		return s, err
@@ -42,6 +43,5 @@ func (b *bench) preReceive() (scenario, error) {
 	}
 	hook := b.smallHook("small-hook check --pre-receive", server, "check", "--pre-receive")
 	hook.stdin = base + " " + head + " refs/heads/main\n"
-	return s, b.compare(&s, hook, false,
-		command{name: "gitleaks git --log-opts=BASE..HEAD", dir: server, argv: []string{b.tools.gitleaks, "git", "--no-banner", "--log-level", "error", "--log-opts=" + base + ".." + head, "."}})
+	return s, b.compare(&s, hook, false, b.gitleaksRange(server, base, head)...)
 }

@@ -13,11 +13,21 @@ import (
 // version in go.mod decides which gitleaks binary the benchmark installs.
 const gitleaksModule = "github.com/zricethezav/gitleaks/v8"
 
+// gitleaksReleaseTags are the build tags of gitleaks' release binaries
+// (its .goreleaser.yml: what gitleaks-action, Homebrew, the Docker image
+// and the release page give users): go-re2, RE2 compiled to WebAssembly
+// and run by wazero, in place of Go's regexp.
+const gitleaksReleaseTags = "gore2regex"
+
 // tools are the binaries a benchmark runs; an empty path is not available.
 type tools struct {
 	smallHook string
-	gitleaks  string
-	small     string
+	// gitleaks is built as `go install` builds it (what the pre-commit
+	// framework's golang hook runs), gitleaksRelease as gitleaks' releases
+	// are; both are named gitleaks, in directories of their own.
+	gitleaks        string
+	gitleaksRelease string
+	small           string
 	// smallNote says why the reference CLI is missing.
 	smallNote string
 }
@@ -49,6 +59,11 @@ func buildTools(root, work string) (tools, error) {
 		return t, err
 	}
 	t.gitleaks = filepath.Join(bin, "gitleaks")
+	release := filepath.Join(bin, "release")
+	if err := goCmd(root, []string{"GOBIN=" + release}, "install", "-tags", gitleaksReleaseTags, "-ldflags=-s -w", gitleaksModule+"@"+version); err != nil {
+		return t, err
+	}
+	t.gitleaksRelease = filepath.Join(release, "gitleaks")
 	src := os.Getenv("SMALL_REF_SRC")
 	if src == "" {
 		t.smallNote = "not available (set SMALL_REF_SRC to a checkout of github.com/justyn-clark/small-protocol)"

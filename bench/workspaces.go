@@ -47,7 +47,7 @@ func (b *bench) nestedWorkspaces() (scenario, error) {
 	if s.largest, err = largestGoverned(dir); err != nil {
 		return s, err
 	}
-	return s, b.compare(&s, b.smallHook("small-hook check", dir, "check"), false, gitDiffCached(dir), b.gitleaksStaged(dir))
+	return s, b.compare(&s, b.smallHook("small-hook check", dir, "check"), false, append([]command{gitDiffCached(dir)}, b.gitleaksStaged(dir)...)...)
 }
 
 // nestedRoots returns n workspace roots at depths 2 to 5, the way the
@@ -124,5 +124,5 @@ func (b *bench) stagedMerge() (scenario, error) {
 	if s.largest, err = largestGoverned(dir); err != nil {
 		return s, err
 	}
-	return s, b.compare(&s, b.smallHook("small-hook check", dir, "check"), false, gitDiffCached(dir), b.gitleaksStaged(dir))
+	return s, b.compare(&s, b.smallHook("small-hook check", dir, "check"), false, append([]command{gitDiffCached(dir)}, b.gitleaksStaged(dir)...)...)
 }

@@ -31,6 +31,15 @@ func (c *Cache) next() {
 	c.previous, c.current = c.current, map[any]*cached{}
 }
 
+// nextSlice starts a new slice of the unit (see changes.Unit.Slices):
+// what the last slice derived is dropped, and what the unit before left
+// is kept for the slices still to come.
+func (c *Cache) nextSlice() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.current = map[any]*cached{}
+}
+
 // get returns the value under key (a comparable value), building it with
 // build if no one has. build may ask for other keys.
 func (c *Cache) get(key any, build func() any) any {

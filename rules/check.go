@@ -23,7 +23,19 @@ type Options struct {
 	Secrets *secrets.Scanner
 	// Actor attributes a unit; nil means every unit is Unknown.
 	Actor func(*changes.Unit) (attribution.Verdict, error)
+	// SliceBytes is the most bytes of versions the rules that judge each
+	// workspace on their own (Rule.PerWorkspace) judge at once besides one
+	// workspace (or file) of any size (see changes.Unit.Slices); 0 means
+	// DefaultSliceBytes.
+	SliceBytes int
 }
+
+// DefaultSliceBytes is how many bytes of versions a slice of a unit holds
+// at most besides its largest workspace or file (see Options.SliceBytes):
+// a decoded document takes tens of times its size, so those take a few
+// megabytes, while a slice of many small files still holds enough of them
+// to decode on every processor.
+const DefaultSliceBytes = 256 << 10
 
 // Check runs every rule over every unit and returns the findings sorted by
 // path, line, rule, commit order and message.
@@ -58,14 +70,17 @@ func NewChecker(opts Options) *Checker {
 
 // Check runs every rule the configuration leaves on over one unit, after
 // locating the workspace of each of its changes. Rules that do not see
-// excluded paths get the unit without them. A configuration that sets a
-// rule ID no rule has is an error (see ValidateSettings).
+// excluded paths get the unit without them. The rules that judge each
+// workspace on its own (Rule.PerWorkspace) run over slices of the unit
+// (see changes.Unit.Slices), one slice after the other, and what they
+// derived from one slice is dropped before the next: memory follows the
+// size of a slice, not of the unit. A configuration that sets a rule ID no
+// rule has is an error (see ValidateSettings).
 func (c *Checker) Check(u *changes.Unit) error {
 	if err := c.policy.err; err != nil {
 		return fmt.Errorf("the configuration: %w", err)
 	}
 	changes.Locate(u)
-	governed := c.policy.governed(u)
 	verdict := attribution.Verdict{Actor: attribution.Unknown}
 	if c.opts.Actor != nil {
 		v, err := c.opts.Actor(u)
@@ -79,18 +94,47 @@ func (c *Checker) Check(u *changes.Unit) error {
 	}
 	c.units++
 	c.cache.next()
-	var main, apart []*Rule
+	var whole, perWorkspace []*Rule
 	for _, r := range c.opts.Rules {
-		if r.Ledger || !c.policy.runs[r.ID] || (u.Mode == changes.ModeTip && !r.Continuity) {
-			continue
+		switch {
+		case r.Ledger || !c.policy.runs[r.ID] || (u.Mode == changes.ModeTip && !r.Continuity):
+		case r.PerWorkspace:
+			perWorkspace = append(perWorkspace, r)
+		default:
+			whole = append(whole, r)
 		}
+	}
+	if err := c.run(u, whole, verdict); err != nil {
+		return err
+	}
+	budget := c.opts.SliceBytes
+	if budget <= 0 {
+		budget = DefaultSliceBytes
+	}
+	for i, s := range u.Slices(budget) {
+		if i > 0 {
+			c.cache.nextSlice()
+		}
+		if err := c.run(s, perWorkspace, verdict); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// run runs rules over u: the Apart ones on a goroutine of their own, one
+// after the other, beside the others.
+func (c *Checker) run(u *changes.Unit, list []*Rule, verdict attribution.Verdict) error {
+	governed := c.policy.governed(u)
+	var main, apart []*Rule
+	for _, r := range list {
 		if r.Apart {
 			apart = append(apart, r)
 		} else {
 			main = append(main, r)
 		}
 	}
-	run := func(list []*Rule, findings *[]Finding) error {
+	each := func(list []*Rule, findings *[]Finding) error {
 		for _, r := range list {
 			pass := &Pass{Unit: governed, Actor: verdict, Config: c.opts.Config, Secrets: c.opts.Secrets, rule: r, policy: c.policy, cache: c.cache, findings: findings}
 			if r.SeesExcluded {
@@ -105,8 +149,10 @@ func (c *Checker) Check(u *changes.Unit) error {
 	var aside []Finding
 	var asideErr error
 	var wg sync.WaitGroup
-	wg.Go(func() { asideErr = run(apart, &aside) })
-	err := run(main, &c.findings)
+	if len(apart) > 0 {
+		wg.Go(func() { asideErr = each(apart, &aside) })
+	}
+	err := each(main, &c.findings)
 	wg.Wait()
 	c.findings = append(c.findings, aside...)
 	return errors.Join(err, asideErr)

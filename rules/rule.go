@@ -75,6 +75,16 @@ type Rule struct {
 	// no snapshot (Unit.Files, Unit.Before): their reader serves the other
 	// rules and is not safe for concurrent use.
 	Apart bool
+	// PerWorkspace marks a rule that judges each SMALL workspace on its
+	// own, and every other file (a knowledge artifact, a file of .awp/)
+	// alone, reading anything else it needs from the unit's snapshots: what
+	// it reports about a unit is what it reports about each slice of the
+	// unit (changes.Unit.Slices keeps a SMALL workspace's changes
+	// together), so the checker runs it over slices of a large unit and
+	// drops what it derived from one slice before the next. A rule that
+	// compares changes to different workspaces or artifacts, or reports
+	// once per unit, must not set it; rulestest runs every case both ways.
+	PerWorkspace bool
 	// Run checks one unit and reports through the pass. An error means the
 	// check could not be done (exit code 2), never that a rule fired.
 	Run func(*Pass) error

@@ -143,7 +143,10 @@ func nameOf(id string) string {
 
 // Check runs the rules over the case's unit and returns what differs from
 // the case's want lines: a finding no want line names, a want line no
-// finding matches. An error means the check could not be done.
+// finding matches. It runs them again with every workspace of the unit in
+// a slice of its own (rules.Options.SliceBytes) and says so when the
+// findings differ: a rule marked PerWorkspace must judge each workspace
+// on its own. An error means the check could not be done.
 func Check(c *Case, all []*rules.Rule) ([]string, error) {
 	opts := rules.Options{Rules: all, Config: c.Config, Secrets: c.Secrets}
 	if c.Actor != nil {
@@ -154,7 +157,16 @@ func Check(c *Case, all []*rules.Rule) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Compare(found, c.Wants), nil
+	problems := Compare(found, c.Wants)
+	opts.SliceBytes = 1
+	sliced, err := rules.Check([]changes.Unit{c.Unit}, opts)
+	if err != nil {
+		return nil, fmt.Errorf("with a slice per workspace: %w", err)
+	}
+	if !slices.Equal(found, sliced) {
+		problems = append(problems, fmt.Sprintf("the findings differ with a slice per workspace: %v instead of %v", sliced, found))
+	}
+	return problems, nil
 }
 
 // Compare matches findings with want lines, each want line with one

@@ -16,8 +16,9 @@ const credentialKeyID = family + "/credential-key"
 
 func credentialKeyRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       credentialKeyID,
-		Severity: rules.Warning,
+		ID:           credentialKeyID,
+		Severity:     rules.Warning,
+		PerWorkspace: true,
 		Doc: `No literal passwords, tokens or keys under credential-named keys
 SMALL: no passwords or API keys may be stored in agent state, and implementations SHOULD detect them. gitleaks' rules see only values that look like secrets; this rule warns about a mapping key whose name says credential — its last word is password, passwd, passphrase, secret, token, credential(s) or apikey, or it ends in api key, access key, private key, secret key, signing key, encryption key, client key, master key, auth key, ssh key, deploy key or license key (github_token, apiKey, client-secret, DB_PASSWORD; not token_count, max_tokens, secretary) — that holds a literal non-empty string, however weak (api_key: abc). Numbers, booleans and null are not judged, nor are references: ${ENV_VAR}, $ENV_VAR, {{ template }} and values made only of asterisks. Governed YAML files and the frontmatter of artifacts are read (every staged file with secrets.scope: staged); in staged and range modes only pairs written on an added line, with --all every pair. The value is never shown. Fix: store a reference (an environment variable, the name of the secret in your secret manager) instead of the value, and rotate the credential if it was real. The rule is off with --no-secrets.`,
 		Run:   runCredentialKeys,

@@ -13,8 +13,9 @@ import (
 
 func appendOnlyRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/append-only",
-		Severity: rules.Error,
+		ID:           "small/append-only",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `progress.small.yml is append-only
 SMALL invariant 3: progress entries must not be deleted or modified after creation; new entries are appended. Compared with the previous version (HEAD, or each commit's parent), every existing entry must still be there, unchanged and in order, small_version and owner must not change, and the file must not be deleted. Values are compared, not text, so re-serialisation (key order, indentation, quoting) is fine, and so is the rewrite of old timestamps that ` + "`small progress migrate`" + ` makes: the same instant written otherwise (UTC, nine fractional digits), and entries that share an instant spread by a nanosecond each (by no more nanoseconds than there are such entries, as current and earlier releases do); exactly what migrate computes for an entry it had to move past its predecessor is accepted too, and nothing else. An entry is new because of where it stands: an old entry copied to the end is a new entry, and any entry placed before old ones is reported. A merge must keep the merge base's entries as a prefix and every parent's entries in that parent's order. To correct an entry, restore it and append a new entry that supersedes it. However many entries a change rewrites, it is one finding that lists them (the first five, and how many more). A rewrite the project intends (e.g. ` + "`small fix --orphan-progress`" + `) is committed by a human with the trailer Small-Rewrite: <reason> and no agent marker, signed or not: it is then a warning that records the reason. The pre-commit stage, which cannot read the message, leaves the decision to the commit-msg stage when the commit-msg hook runs small-hook; where none does, a human sets SMALL_HOOK_REWRITE=<reason> for the commit, and the message says which applies.`,
 		Continuity: true,

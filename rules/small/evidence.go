@@ -13,8 +13,9 @@ func evidenceFields() []string {
 
 func evidenceRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/evidence",
-		Severity: rules.Error,
+		ID:           "small/evidence",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `Every progress entry carries evidence
 SMALL invariant 2: each progress entry needs at least one of evidence, verification, command, test, link or commit, present and not blank (notes does not count). In staged and range modes the entries the change adds are judged; with --all, every entry. Add the command that was run, the test, a link or the commit that proves the claim.`,
 		Run: func(pass *rules.Pass) error {

@@ -8,8 +8,9 @@ import (
 
 func handoffRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/handoff",
-		Severity: rules.Error,
+		ID:           "small/handoff",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `The handoff resumes a task that exists
 handoff.small.yml is the only resume entrypoint: when resume.current_task_id is set it must name a task of plan.small.yml or an operational meta/ entry. Judged when the handoff or the plan changes. Point current_task_id at a plan task, or clear it.`,
 		Run: func(pass *rules.Pass) error {

@@ -9,8 +9,9 @@ import (
 
 func layoutRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/layout",
-		Severity: rules.Error,
+		ID:           "small/layout",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `Only the canonical files live under .small/
 SMALL's strict layout boundary: under a workspace's .small/ only intent, constraints, plan, progress, handoff and workspace .small.yml are allowed, plus extensions under .small/ext/ (which the spec permits). Anything else — backups, logs, caches — belongs elsewhere (.small-cache/ for operational data); the runtime layout releases before v1.0.8 wrote inside .small/ (archive/, runs/) is moved out by small fix --runtime-layout. Every workspace is judged, nested ones included. In staged and range modes only added or changed paths are judged; with --all every file.`,
 		Run: func(pass *rules.Pass) error {

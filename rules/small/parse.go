@@ -7,8 +7,9 @@ import (
 
 func parseRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/parse",
-		Severity: rules.Error,
+		ID:           "small/parse",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `SMALL artifacts must be YAML mappings
 A canonical file under .small/ must be valid UTF-8 YAML, hold exactly one document whose top level is a mapping, and have no duplicate keys. A symbolic link or a submodule where an artifact should be is reported too: small-hook never follows links. Fix the file at the line named; tools that write SMALL files never produce these errors.`,
 		Run: func(pass *rules.Pass) error {

@@ -10,8 +10,9 @@ import (
 
 func replayIDRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/replay-id",
-		Severity: rules.Warning,
+		ID:           "small/replay-id",
+		Severity:     rules.Warning,
+		PerWorkspace: true,
 		Doc: `New progress entries and a regenerated handoff carry the current run's replay id
 The current run's replay id is workspace.small.yml run.replay_id. Each progress entry a change adds with a replayId must carry it, and a change that sets a new handoff replayId.value must set it to it; otherwise the run that produced the new state cannot be replayed. Only what a change adds is compared: entries from earlier runs legitimately carry earlier ids (a progress file added with its history is judged by its newest entry), and a handoff written before the latest plan change keeps its id until the next ` + "`small handoff`" + `, as the reference CLI does. With --all, the newest run-bound progress entry is compared. Record entries under the current run, or regenerate the handoff with the small CLI.`,
 		Run: func(pass *rules.Pass) error {

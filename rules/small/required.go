@@ -8,8 +8,9 @@ import (
 
 func requiredRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/required",
-		Severity: rules.Error,
+		ID:           "small/required",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `A SMALL workspace has all five canonical artifacts
 When a .small/ directory exists it must hold intent, constraints, plan, progress and handoff .small.yml. Judged for every workspace a change touches (and for every workspace with --all): deleting one of them, or starting a workspace without all of them, is reported. Restore the file, or create it with the small CLI.`,
 		Run: func(pass *rules.Pass) error {

@@ -13,8 +13,9 @@ import (
 
 func schemaRule(set *schemas.Set) *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/schema",
-		Severity: rules.Error,
+		ID:           "small/schema",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `SMALL artifacts must match their JSON Schema
 Each canonical file is validated against its schema in schemas/ (draft 2020-12): required keys, no unexpected keys where the protocol forbids them, enums, patterns such as 64-hex replay ids and lower-case commit hashes. YAML typing counts: an unquoted timestamp or a number where a string is required is an error, as in the reference CLI. One finding per violation, worded in the protocol's terms (progress entry 5 (task_id task-3): status must be one of …), at the line of the offending key, never repeating the value that failed; a blank evidence field of an entry without any evidence is left to small/evidence, and small_version to small/version.`,
 		Run: func(pass *rules.Pass) error {

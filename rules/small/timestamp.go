@@ -11,8 +11,9 @@ import (
 
 func timestampRule(schema *rules.Rule) *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/timestamp",
-		Severity: rules.Error,
+		ID:           "small/timestamp",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `Progress timestamps are RFC 3339 with fractional seconds and strictly increasing
 Each progress entry needs a timestamp: a quoted string in RFC 3339 with fractional seconds (the small CLI writes UTC with nine digits, 2026-11-22T10:16:03.844175967Z), strictly later than the entry before it. In staged and range modes the entries the change adds are judged; with --all, every entry. A timestamp that is not a string (unquoted, a number, null) is small/schema's finding, reported here only when that rule is off. A merge that joins two sides' entries must keep them in time order: where an entry follows one it did not follow in its own branch, it must be later.`,
 		Leaves: []*rules.Rule{schema},

@@ -7,8 +7,9 @@ import (
 
 func versionRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "small/version",
-		Severity: rules.Error,
+		ID:           "small/version",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `small_version must be exactly the string "1.0.0"
 SMALL invariant 5: every artifact carries small_version "1.0.0", an exact string match; a version mismatch must fail validation. An unquoted 1.0 is a number and "1.0" is another version. Write small_version: "1.0.0".`,
 		Run: func(pass *rules.Pass) error {

@@ -11,8 +11,9 @@ import (
 
 func appendOnlyRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "smp/append-only",
-		Severity: rules.Error,
+		ID:           "smp/append-only",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `Provenance is append-only and artifacts are not deleted
 SMP: provenance entries must not be modified or deleted. Compared with the previous version, every provenance entry must still be there, unchanged and in order, and created must not change; a merge commit keeps the merge base's entries as a prefix and every parent's entries in their order. Deleting or renaming an artifact is reported too. Values are compared, not text, so awp's requoting and folding are fine. awp sync pull replaces a trailing synced entry on a fast-forward: that is reported as well, as an error unless smp.sync-replace: warning is set in .small-hook.yml. A rewrite of history is reported once per artifact, here: the version, provenance and unrecorded-change rules do not repeat its consequences. Restore the entry and record the change as a new entry. A human who rewrites or retires an artifact on purpose (git rm artifacts/old.md) commits it with the trailer Small-Rewrite: <reason> and no agent marker: it is then a warning that records the reason. The source of a merge is kept whoever deletes it: SMP leaves a merge's source in place, and an artifact whose body records a merge from it must be able to name it.`,
 		Continuity: true,

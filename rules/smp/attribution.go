@@ -10,8 +10,9 @@ import (
 
 func attributionRule(appendOnly *rules.Rule) *rules.Rule {
 	return &rules.Rule{
-		ID:       "smp/attribution",
-		Severity: rules.Warning,
+		ID:           "smp/attribution",
+		Severity:     rules.Warning,
+		PerWorkspace: true,
 		Doc: `New provenance names the agent that made the commit
 When an agent-attributed commit appends provenance entries to a knowledge artifact, each new entry's agent should be one of the commit's agent identities or one of the artifact's authors. Anything else means the provenance was written under another agent's name. Entries that the file already held before the commit (at any parent of a merge) are not judged again; in the pre-commit stage the actor is not known yet, and a tree (--all) has no actor to compare with. Record the change with the committing agent's identity, or add that agent to authors.`,
 		Leaves: []*rules.Rule{appendOnly},

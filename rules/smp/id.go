@@ -13,8 +13,9 @@ func slugPattern() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9-
 func idRule() *rules.Rule {
 	valid := slugPattern()
 	return &rules.Rule{
-		ID:       "smp/id",
-		Severity: rules.Error,
+		ID:           "smp/id",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `An artifact's id matches its file name and never changes
 SMP: the slug (lower-case letters, digits and dashes) doubles as the file name, artifacts/<slug>.md holds id artifact:<slug>, and an artifact keeps its id for life; renaming an artifact means creating a new one. One finding per artifact, the first that applies: a file name that is not a slug, an id that changed, an id that does not match the file name. A missing id, or one that is not a string, is reported by smp/schema.`,
 		Continuity: true,

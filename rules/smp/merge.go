@@ -9,8 +9,9 @@ import (
 func mergeRule(appendOnly *rules.Rule) *rules.Rule {
 	sep := separatorPattern()
 	return &rules.Rule{
-		ID:       "smp/merge",
-		Severity: rules.Warning,
+		ID:           "smp/merge",
+		Severity:     rules.Warning,
+		PerWorkspace: true,
 		Doc: `A merge is visible in the body and names an artifact that exists
 SMP's additive merge appends the source body after a separator line "*Merged from artifact:<slug> (version N) on <timestamp>*". A new merged provenance entry whose separator is not newly in the body, or a separator naming an artifact that does not exist in the repository, is reported as a warning: the merge cannot be traced to its source.`,
 		Leaves: []*rules.Rule{appendOnly},

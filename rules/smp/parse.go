@@ -4,8 +4,9 @@ import "github.com/small-hook/small-hook/rules"
 
 func parseRule() *rules.Rule {
 	return &rules.Rule{
-		ID:       "smp/parse",
-		Severity: rules.Error,
+		ID:           "smp/parse",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `Knowledge artifacts start with YAML frontmatter
 A file artifacts/<slug>.md of an AWP workspace (a directory holding .awp/workspace.json), or one whose frontmatter declares it (type: knowledge-artifact or smp:) in any artifacts/ directory, is a knowledge artifact: its first line is ---, YAML frontmatter follows up to the next --- line, then the Markdown body. The frontmatter must be valid YAML, a mapping, without duplicate keys. A Markdown file in an AWP workspace's artifacts/ is never skipped silently: fix the frontmatter at the line named, or move the file out of artifacts/.`,
 		Run: func(pass *rules.Pass) error {

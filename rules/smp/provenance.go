@@ -9,8 +9,9 @@ import (
 
 func provenanceRule(appendOnly *rules.Rule) *rules.Rule {
 	return &rules.Rule{
-		ID:       "smp/provenance",
-		Severity: rules.Error,
+		ID:           "smp/provenance",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `Provenance tells a consistent story
 The first provenance entry is the created entry and created appears nowhere else; every new entry is no earlier than the one before it; authors only grow (SMP merges take the union of authors, so a merge commit keeps every parent's authors). In staged and range modes the entries a change adds are judged; with --all, every entry. When a change rewrites history (smp/append-only), only the entries it appends after the old ones are judged.`,
 		Leaves: []*rules.Rule{appendOnly},

@@ -9,8 +9,9 @@ import (
 
 func schemaRule(set *schemas.Set, id *rules.Rule) *rules.Rule {
 	return &rules.Rule{
-		ID:       "smp/schema",
-		Severity: rules.Error,
+		ID:           "smp/schema",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `Knowledge artifact frontmatter matches its schema
 The frontmatter is validated against schemas/knowledge-artifact.schema.json: required awp, smp, type, id, title, authors, version, created and provenance; version an integer of at least 1 (3.0 is the integer 3; 3.5 is reported); confidence between 0 and 1; provenance entries with agent, action (created, updated, merged, synced) and timestamp. One finding per violation, with its JSON pointer. An id that is a string is judged by smp/id.`,
 		Leaves: []*rules.Rule{id},

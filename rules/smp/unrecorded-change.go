@@ -17,8 +17,9 @@ type unrecordedLeaves struct {
 
 func unrecordedRule(leaves unrecordedLeaves) *rules.Rule {
 	return &rules.Rule{
-		ID:       "smp/unrecorded-change",
-		Severity: rules.Error,
+		ID:           "smp/unrecorded-change",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `Every change to an artifact is recorded in provenance
 SMP's provenance is the audit trail of an artifact: when the body or the metadata (anything but provenance, version, lastModified and modifiedBy) changes, a new provenance entry must record it. A merge commit is judged the same way: content that no parent holds and that merging the parents does not yield needs a new entry too. A plain merge takes, for each metadata key, a parent's value (or, for a list such as authors or tags, the union of the parents' lists), and for the body a line-by-line three-way merge of the parents over their merge base, where a region both sides changed keeps one side or every line of both. Keys other rules own (created, id, lost authors) are left to them. Record the change with awp artifact commit, or append an updated entry and raise the version.`,
 		Leaves: []*rules.Rule{leaves.appendOnly, leaves.id, leaves.provenance},

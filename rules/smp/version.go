@@ -10,8 +10,9 @@ import (
 
 func versionRule(schema, appendOnly *rules.Rule) *rules.Rule {
 	return &rules.Rule{
-		ID:       "smp/version",
-		Severity: rules.Error,
+		ID:           "smp/version",
+		Severity:     rules.Error,
+		PerWorkspace: true,
 		Doc: `The version counter rises by one per recorded change
 SMP: version starts at 1 and every update or merge increments it by 1. The version is judged by its value, however it is spelled (3, 3.0 and 3e0 are 3; a version that is not an integer is reported by smp/schema). Compared with the previous version, version must rise by exactly the number of new updated and merged provenance entries (a new synced entry may raise it by one or not: awp sync does both), and never go down. A merge commit's version follows from its parents the same way: from at least one parent, by the entries the merge adds to that parent. A new artifact's version is at least the number of its created, updated and merged entries.`,
 		Continuity: true,
