@@ -85,3 +85,45 @@ func TestSMPFalseDeclaresNothing(t *testing.T) {
 	}
 }
 
+// jekyllPage is another tool's page: a frontmatter that declares nothing.
+const jekyllPage = "---\nlayout: post\ntitle: LLM Context Window Research\ndate: 2026-11-01\n---\n\n# LLM Context Window Research\n"
+
+// TestAdoptingSMPForAPage: another tool's page in artifacts/ that gains a
+// complete SMP frontmatter is a new artifact, staged and in a range, on
+// its own and in an AWP workspace (which governed the page before).
+func TestAdoptingSMPForAPage(t *testing.T) {
+	v1 := smpFixture(t, "llm-context-research.v1.md")
+	for _, marker := range []bool{false, true} {
+		r := newTestRepo(t)
+		if marker {
+			r.Write(".awp/workspace.json", "{}\n")
+		}
+		r.Write("artifacts/llm-context-research.md", jekyllPage)
+		base := r.Commit("a page")
+		r.Write("artifacts/llm-context-research.md", v1)
+		r.Git("add", "-A")
+		expectError(t, "staged", r, "", "check", "--format", "json")
+		r.Commit("adopt SMP for the page")
+		expectError(t, "range", r, "", "check", "--base", base, "--format", "json")
+		expectError(t, "push", r, "", "check", "--previous", base, "--format", "json")
+	}
+}
+
+// TestStartingToDeclareRestartsNothing: an agent cannot give an artifact
+// a new history by stripping its declaration (another tool's
+// frontmatter) and declaring it again: the strip is smp/undeclared in
+// every check of a range.
+func TestStartingToDeclareRestartsNothing(t *testing.T) {
+	r := newTestRepo(t)
+	path := "docs/artifacts/llm-context-research.md"
+	v1 := smpFixture(t, "llm-context-research.v1.md")
+	r.Write(path, v1)
+	base := r.Commit("artifact")
+	r.Write(path, jekyllPage)
+	r.Commit("strip\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	r.Write(path, strings.ReplaceAll(v1, "2026-11-22T10:09:02.571Z", "2026-10-01T00:00:00.000Z"))
+	r.Commit("declare again\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	expectError(t, "range", r, "smp/undeclared "+path, "check", "--base", base, "--format", "json")
+	expectError(t, "history", r, "smp/undeclared "+path, "check", "--history", "--format", "json")
+	expectError(t, "push", r, "smp/undeclared "+path, "check", "--previous", base, "--format", "json")
+}
