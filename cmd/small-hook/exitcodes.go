@@ -23,7 +23,7 @@ func commandExitCodes() map[string][]exitCode {
 		},
 		"log": {
 			{exitOK, "the ledger was printed (with --verify: no error findings)"},
-			{exitFindings, "with --verify: at least one error finding"},
+			{exitFindings, "with --verify: at least one error finding, such as an entry inserted or rewritten by a commit that is not a human's intended rewrite (ledger/rewritten)"},
 			{exitFailure, "could not list the ledger: bad usage, unknown revision, a ledger file that cannot be read, a malformed .small-hook.yml, or (with --verify) a shallow clone"},
 		},
 		"rules": {
