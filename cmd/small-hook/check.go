@@ -126,10 +126,15 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		opts.Secrets = scanner
 	}
 	checker := rules.NewChecker(opts)
+	named := c.named(e, repo)
+	notes, err := namedNotes(repo, named)
+	if err != nil {
+		return exitFailure, err
+	}
 	paths := map[string]bool{}
 	order := map[string]int{}
 	refOf := map[string]string{}
-	commits, err := each(repo, tgt, c.named(e, repo), scope, func(u changes.Unit) error {
+	commits, err := each(repo, tgt, named, scope, func(u changes.Unit) error {
 		for _, ch := range u.Changes {
 			paths[ch.Path] = true
 		}
@@ -163,9 +168,18 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		findings = append(findings, tip...)
 		rules.Sort(findings, order)
 	}
+	if tgt.mode == changes.ModeStaged && c.handRun(e) {
+		note, err := unstagedNote(repo)
+		if err != nil {
+			return exitFailure, err
+		}
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
 	res := &report.Result{
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
-		Findings: findings, Files: len(paths), Rules: opts.Rules, Notes: pol.notes,
+		Findings: findings, Files: len(paths), Rules: opts.Rules, Notes: append(pol.notes, notes...),
 	}
 	res.Reader, _ = repo.Reader()
 	if tgt.mode == changes.ModeRange {
