@@ -56,15 +56,9 @@ func (r *Repo) Unstaged() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	keep, err := g.unit(Scope{}).governed(candidates, states...)
+	governed, err := g.unit(Scope{}).governedList(candidates, states...)
 	if err != nil {
 		return nil, err
-	}
-	var governed []string
-	for _, p := range candidates {
-		if keep[p] {
-			governed = append(governed, p)
-		}
 	}
 	slices.Sort(governed)
 	return governed, nil
