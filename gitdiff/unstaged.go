@@ -18,10 +18,16 @@ import (
 // those whose work tree version differs from the index's (changed,
 // deleted, or not in the index and not ignored, as `git status` shows
 // them) and that a declaration governs, in HEAD, in the index or in the
-// work tree itself. A bare repository has none.
+// work tree itself. It asks git only when the index holds a path that
+// could be governed (workspace.Candidate): a repository that keeps no
+// protocol state pays for no git process. A bare repository has none.
 func (r *Repo) Unstaged() ([]string, error) {
 	if r.workTree == "" {
 		return nil, nil
+	}
+	_, idx, err := r.indexEntries(Scope{})
+	if err != nil || len(idx) == 0 {
+		return nil, err
 	}
 	out, err := r.git.output("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--ignore-submodules=all")
 	if err != nil {
@@ -39,10 +45,6 @@ func (r *Repo) Unstaged() ([]string, error) {
 	}
 	if len(candidates) == 0 {
 		return nil, nil
-	}
-	_, idx, err := r.indexEntries(Scope{All: true})
-	if err != nil {
-		return nil, err
 	}
 	states := []declState{r.entriesState(idx), workTreeState{r}}
 	_, head, err := r.headTree()
