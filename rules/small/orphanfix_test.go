@@ -27,10 +27,10 @@ func workflowEntries(t *testing.T, step string, edit func(string) string) []any 
 
 func same(s string) string { return s }
 
-// TestOrphanRenamesAreTheCLIs: the reference CLI's own repair
-// (`small fix --orphan-progress` after `small reset`, testdata) renames
-// entries 2, 5 and 6; anything near it that is not exactly what the CLI
-// writes renames nothing.
+// TestOrphanRenamesAreTheCLIs: the reference CLI's own repairs
+// (`small fix --orphan-progress` after `small reset`, testdata) are
+// recognised, entry by entry; anything near one that is not exactly what
+// the CLI writes renames nothing.
 func TestOrphanRenamesAreTheCLIs(t *testing.T) {
 	old := workflowEntries(t, "6-reset", same)
 	positions := func(cur []any) []int {
@@ -47,6 +47,19 @@ func TestOrphanRenamesAreTheCLIs(t *testing.T) {
 	}
 	if !orphanRepair(old, workflowEntries(t, "7-orphan-fix", same)) {
 		t.Error("the CLI's repair is not recognised as one")
+	}
+	// Another run renames in each of the CLI's three ways: operational
+	// (apply, reset), historical (task-2, task-7) and unknown (weird id/x,
+	// sanitised).
+	more, fixed := workflowEntries(t, "10-reset-more", same), workflowEntries(t, "11-orphan-fix-more", same)
+	var renamed []int
+	for i, r := range OrphanRenames(more, fixed) {
+		if r {
+			renamed = append(renamed, i)
+		}
+	}
+	if !slices.Equal(renamed, []int{1, 3, 4, 5, 6}) || !orphanRepair(more, fixed) {
+		t.Errorf("the CLI's repair of every kind renames %v, want [1 3 4 5 6]", renamed)
 	}
 	for _, c := range []struct {
 		name string
