@@ -303,6 +303,12 @@ func (m *merge) governed(s *unitScope, paths []string, result ...declState) ([]s
 			states = append(states, s.g.repo.treeState(b))
 		}
 	}
+	return s.governedList(paths, states...)
+}
+
+// governedList is governed as a list: the paths among paths that the
+// unit reads, in their order.
+func (s *unitScope) governedList(paths []string, states ...declState) ([]string, error) {
 	keep, err := s.governed(paths, states...)
 	if err != nil {
 		return nil, err

@@ -23,7 +23,7 @@ type checkCmd struct {
 	Previous   string   `help:"Push semantics: REV is this branch's tip before the push. Check every commit reachable from --head and not from REV and, when --head does not contain REV (a force-push), that the governed files at --head still hold what they held at REV." placeholder:"REV"`
 	History    bool     `help:"Check every commit reachable from --head, the root commit included (first adoption, a repository's first push)."`
 	Head       string   `help:"The last commit for --base, --previous or --history (default HEAD)." placeholder:"REV"`
-	All        bool     `help:"Check every governed file as it stands, without history (the index, or --rev)."`
+	All        bool     `help:"Check every governed file as it stands, without history (the index, or --rev), with the policy files of the work tree (or of --rev)."`
 	Rev        string   `help:"With --all: check the tree of REV instead of the index." placeholder:"REV"`
 	CI         bool     `name:"ci" help:"Find the range from the CI environment (GitHub Actions, GitLab CI, pre-commit, SMALL_HOOK_BASE/SMALL_HOOK_HEAD)."`
 	CommitMsg  string   `name:"commit-msg" help:"Commit-msg hook stage: attribute the staged change with this commit message file." placeholder:"FILE" type:"path"`
@@ -126,10 +126,15 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		opts.Secrets = scanner
 	}
 	checker := rules.NewChecker(opts)
+	named := c.named(e, repo)
+	notes, err := namedNotes(repo, named)
+	if err != nil {
+		return exitFailure, err
+	}
 	paths := map[string]bool{}
 	order := map[string]int{}
 	refOf := map[string]string{}
-	commits, err := each(repo, tgt, c.named(e, repo), scope, func(u changes.Unit) error {
+	commits, err := each(repo, tgt, named, scope, func(u changes.Unit) error {
 		for _, ch := range u.Changes {
 			paths[ch.Path] = true
 		}
@@ -163,9 +168,18 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		findings = append(findings, tip...)
 		rules.Sort(findings, order)
 	}
+	if tgt.mode == changes.ModeStaged && c.handRun(e) {
+		note, err := unstagedNote(repo)
+		if err != nil {
+			return exitFailure, err
+		}
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
 	res := &report.Result{
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
-		Findings: findings, Files: len(paths), Rules: opts.Rules, Notes: pol.notes,
+		Findings: findings, Files: len(paths), Rules: opts.Rules, Notes: append(pol.notes, notes...),
 	}
 	res.Reader, _ = repo.Reader()
 	if tgt.mode == changes.ModeRange {

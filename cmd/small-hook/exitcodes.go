@@ -19,11 +19,11 @@ func commandExitCodes() map[string][]exitCode {
 		"check": {
 			{exitOK, "no error findings (warnings allowed)"},
 			{exitFindings, "at least one error finding"},
-			{exitFailure, "could not check: bad usage, not a git repository, unknown revision, a shallow clone missing the range's history, an unsupported repository format, a malformed policy file (.small-hook.yml, .gitleaks.toml, a key file; a staged one too, though it applies from the next commit), an --output file that cannot be written, unmerged index entries"},
+			{exitFailure, "could not check: bad usage, not a git repository, unknown revision, a shallow clone missing the range's history, an unsupported repository format, a malformed policy file (.small-hook.yml, .gitleaks.toml, a key file; a staged one too, though it applies from the next commit), an --output file that cannot be written, unmerged index entries, a named file that is neither in the index nor in the work tree"},
 		},
 		"log": {
 			{exitOK, "the ledger was printed (with --verify: no error findings)"},
-			{exitFindings, "with --verify: at least one error finding"},
+			{exitFindings, "with --verify: at least one error finding, such as an entry inserted or rewritten by a commit that is not a human's intended rewrite (ledger/rewritten)"},
 			{exitFailure, "could not list the ledger: bad usage, unknown revision, a ledger file that cannot be read, a malformed .small-hook.yml, or (with --verify) a shallow clone"},
 		},
 		"rules": {

@@ -68,6 +68,9 @@ type ledgerItem struct {
 	Evidence []struct {
 		Field, Ref, Commit, Status string
 	} `json:"evidence"`
+	Renamed *struct {
+		Commit, From, Actor, Evidence string
+	} `json:"renamed"`
 }
 
 // file returns the ledger of path, failing the test when it has none.

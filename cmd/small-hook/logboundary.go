@@ -9,7 +9,7 @@ import (
 // ledger redacts everything of l that came from the repository before it
 // is written anywhere: paths, what the entries claim, the evidence they
 // name, the identities, verdicts and signatures of the commits that
-// recorded them, and the findings. A ledger repeats the same values many
+// recorded (or renamed) them, and the findings. A ledger repeats the same values many
 // times (an identity for every entry a commit recorded), so each distinct
 // string is redacted once.
 func (r *redactor) ledger(l *ledger.Ledger) {
@@ -42,9 +42,16 @@ func (r *redactor) ledger(l *ledger.Ledger) {
 				red(&e.Evidence[k].Field)
 				red(&e.Evidence[k].Ref)
 			}
-			if e.Commit != nil && !commits[e.Commit] {
-				commits[e.Commit] = true
-				r.commit(e.Commit, red)
+			recorders := []*ledger.Commit{e.Commit}
+			if e.Renamed != nil {
+				red(&e.Renamed.From)
+				recorders = append(recorders, e.Renamed.Commit)
+			}
+			for _, c := range recorders {
+				if c != nil && !commits[c] {
+					commits[c] = true
+					r.commit(c, red)
+				}
 			}
 		}
 	}

@@ -67,12 +67,13 @@ func (c *checkCmd) stage() string { return c.mode().stage }
 // write prints the result in the main format and in every --output file,
 // and appends the Markdown summary to $GITHUB_STEP_SUMMARY for --format
 // github. The text on stdout names the stage; with --quiet, and in a hook
-// stage whose change touches no governed file, it holds the findings only.
+// stage whose change touches no governed file and that has nothing to
+// note, it holds the findings only.
 func (c *checkCmd) write(res *report.Result, e *env, outs []*outputFile) error {
 	mode := c.mode()
 	res.Stage = mode.stage
 	shown := *res
-	shown.Quiet = c.Quiet || (mode.hook && res.Files == 0 && len(res.Findings) == 0)
+	shown.Quiet = c.Quiet || (mode.hook && res.Files == 0 && len(res.Findings) == 0 && len(res.Notes) == 0)
 	main, _ := formatNamed(c.Format)
 	if err := main.write(e.stdout, &shown, e.colour); err != nil {
 		return fmt.Errorf("writing %s output: %w", c.Format, err)

@@ -80,7 +80,34 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 			return nil, err
 		}
 	}
+	if tgt.mode == changes.ModeTree && trustedRev(tgt) == "" {
+		read := paths
+		if outside != "" {
+			read = paths[1:]
+		}
+		if err := p.noteUnstaged(repo, read, blobs); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
+}
+
+// noteUnstaged notes each policy file that a survey of the index (--all)
+// read from the work tree where the index holds another version: the
+// survey used the file the user sees, which a commit does not.
+func (p *policy) noteUnstaged(repo *gitdiff.Repo, paths []string, read map[string]*changes.Blob) error {
+	staged, err := repo.IndexFiles(paths...)
+	if err != nil {
+		return fmt.Errorf("reading the staged policy files: %w", err)
+	}
+	for _, f := range changedPaths(paths, staged, read) {
+		if read[f] == nil {
+			p.notes = append(p.notes, fmt.Sprintf("this survey used no %s: the working tree has none, though the index has one (a commit is checked with the one HEAD holds)", f))
+			continue
+		}
+		p.notes = append(p.notes, fmt.Sprintf("this survey used the working tree's %s, which is not staged (a commit is checked with the one HEAD holds)", f))
+	}
+	return nil
 }
 
 // configFile returns the repository path of the configuration (FileName,

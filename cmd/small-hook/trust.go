@@ -18,7 +18,7 @@ import (
 //	pre-receive               the server's default branch            every ref before the push
 //	--history                 HEAD, the user's own checkout          none: from the root
 //	a push with nothing before it (CI, pre-commit's first push): the built-in defaults
-//	--all                     the index, or --rev                    none
+//	--all                     the work tree, or --rev                none
 //
 // Scope (what is governed) is decided by the declarations of the trusted
 // revision and of every state a check passes through (changes.Locate);
@@ -28,8 +28,9 @@ import (
 // revisions; nothing else picks a revision to trust.
 
 // trustedRev is the revision a check reads its policy files from (see
-// config.Config.PolicyFiles), or "" for the index (a tree check of the
-// index). A target that names its policy commit (the pre-push and
+// config.Config.PolicyFiles), or "" for the work tree (a tree check of
+// the index: --all is the user's own survey, no enforcement point runs it,
+// and the files the user is editing are what the survey is for). A target that names its policy commit (the pre-push and
 // pre-receive hooks) reads it from there.
 func trustedRev(tgt target) string {
 	switch {
@@ -55,7 +56,7 @@ func readTrusted(repo *gitdiff.Repo, tgt target, paths ...string) (map[string]*c
 	}
 	where := trustedRev(tgt)
 	if where == "" {
-		return repo.IndexFiles(paths...)
+		return repo.WorkTreeFiles(paths...)
 	}
 	blobs, err := repo.RevFiles(where, paths...)
 	if errors.Is(err, gitdiff.ErrUnborn) && tgt.mode == changes.ModeStaged {
@@ -67,9 +68,8 @@ func readTrusted(repo *gitdiff.Repo, tgt target, paths ...string) (map[string]*c
 // configName names a policy file as the check reads it (see trustedRev):
 // "the .small-hook.yml of HEAD" when it comes from a revision, "the
 // .small-hook.yml of the default branch (1a2b3c4d5e6f)" when a hook found
-// the revision, "the staged .small-hook.yml" when it comes from the index
-// (the file on disk may differ), and "the built-in configuration" when
-// nothing is trusted.
+// the revision, "the working tree's .small-hook.yml" when it comes from
+// the work tree, and "the built-in configuration" when nothing is trusted.
 func (t target) configName(file string) string {
 	switch rev := trustedRev(t); {
 	case t.noPolicy:
@@ -79,11 +79,11 @@ func (t target) configName(file string) string {
 	case rev != "":
 		return "the " + file + " of " + rev
 	}
-	return "the staged " + file
+	return "the working tree's " + file
 }
 
 // trustedName names where the check reads its policy files from: a
-// revision, or the index.
+// revision, or the work tree.
 func (t target) trustedName() string {
 	if t.policyRev != "" {
 		return t.policyFrom + " (" + words.ShortID(t.policyRev) + ")"
@@ -91,7 +91,7 @@ func (t target) trustedName() string {
 	if rev := trustedRev(t); rev != "" {
 		return rev
 	}
-	return "the index"
+	return "the working tree"
 }
 
 // declaringRev returns the full id of the revision whose declarations

@@ -181,6 +181,9 @@ func (b *Builder) Ledger(keep func(path string, kind Kind) bool) (*Ledger, error
 		f := File{Path: p, Kind: v.kind, Entries: make([]Entry, len(v.slots))}
 		for i, s := range v.slots {
 			e := Entry{Position: i, Line: s.line, Claim: claimOf(v.kind, s.value), Commit: s.commit.commit, Origin: s.origin}
+			if s.rename != nil {
+				e.Renamed = &Renamed{Commit: s.rename.commit.commit, From: s.rename.from}
+			}
 			e.Evidence = commits.resolve(evidenceOf(s.value), s.commit, s.origin, b.shallow)
 			f.Entries[i] = e
 		}

@@ -19,6 +19,7 @@ import (
 func (b *Builder) checks(l *Ledger) []rules.Finding {
 	var out []rules.Finding
 	for _, f := range l.Files {
+		out = append(out, rewritten(f)...)
 		byCommit := map[*Commit][]int{}
 		var commits []*Commit
 		for i, e := range f.Entries {

@@ -139,8 +139,20 @@ type Entry struct {
 	// boundary commit that already held it.
 	Commit *Commit
 	Origin Origin
+	// Renamed is set for an entry whose task_id the reference CLI's
+	// `small fix --orphan-progress` rewrote after Commit recorded it: the
+	// entry keeps its recorder.
+	Renamed *Renamed
 	// Evidence lists the commits the entry's evidence names.
 	Evidence []Evidence
+}
+
+// Renamed is the reference CLI's rewrite of an entry's task_id.
+type Renamed struct {
+	// Commit wrote the new task_id.
+	Commit *Commit
+	// From is the task_id the entry had before.
+	From string
 }
 
 // File is the ledger of one file.

@@ -56,7 +56,7 @@ func (w *walkStep) version(kind Kind, ch *changes.Change, olds []*version) (*ver
 	n := len(v.slots)
 	v.claimed = &n
 	for _, s := range v.slots {
-		if s.commit == w.n {
+		if s.commit == w.n || s.rename != nil && s.rename.commit == w.n {
 			if _, err := w.commit(); err != nil {
 				return nil, err
 			}
@@ -119,7 +119,7 @@ func (w *walkStep) slots(kind Kind, d *decoded, olds []*version) []slot {
 		}
 		seen = true
 		longest = max(longest, len(o.slots))
-		from := align(kind, o.values(), d.values)
+		from, renamed := align(kind, o.values(), d.values)
 		kept := 0
 		for j, i := range from {
 			if i < 0 {
@@ -128,7 +128,10 @@ func (w *walkStep) slots(kind Kind, d *decoded, olds []*version) []slot {
 			kept++
 			lastKept = max(lastKept, j)
 			if s := o.slots[i]; out[j].commit == nil || s.commit.index < out[j].commit.index {
-				out[j].commit, out[j].origin = s.commit, s.origin
+				out[j].commit, out[j].origin, out[j].rename = s.commit, s.origin, s.rename
+				if renamed != nil && renamed[j] {
+					out[j].rename = &rename{commit: w.n, from: claimOf(kind, s.value).TaskID}
+				}
 			}
 		}
 		dropped = dropped || kept < len(o.slots)

@@ -18,6 +18,16 @@ type slot struct {
 	line   int
 	commit *node
 	origin Origin
+	// rename is the reference CLI's rewrite of the entry's task_id since
+	// commit recorded it; nil for none.
+	rename *rename
+}
+
+// rename is an entry's task_id rewritten by `small fix --orphan-progress`
+// (small.OrphanRenames): the commit that wrote the new one, and the old.
+type rename struct {
+	commit *node
+	from   string
 }
 
 // version is one version of a ledger file: its entries and what the next
@@ -100,12 +110,35 @@ func decodeVersion(kind Kind, b *changes.Blob) (*decoded, error) {
 }
 
 // align returns, for each entry of cur, the position of the same entry in
-// old, or -1, with the alignment of the kind's append-only rule.
-func align(kind Kind, old, cur []any) []int {
-	if kind == Progress {
-		return small.Align(old, cur)
+// old, or -1, with the alignment of the kind's append-only rule; and, for
+// progress, which entries of cur are old entries whose task_id the
+// reference CLI's repair rewrote in place (small.OrphanRenames), aligned
+// with the entries they were.
+func align(kind Kind, old, cur []any) (from []int, renamed []bool) {
+	if kind != Progress {
+		return smp.Align(old, cur), nil
 	}
-	return smp.Align(old, cur)
+	from = small.Align(old, cur)
+	renamed = small.OrphanRenames(old, cur)
+	if renamed == nil {
+		return from, nil
+	}
+	used := make([]bool, len(old))
+	for _, i := range from {
+		if i >= 0 {
+			used[i] = true
+		}
+	}
+	for j, r := range renamed {
+		switch {
+		case !r:
+		case from[j] < 0 && !used[j]:
+			from[j], used[j] = j, true
+		default:
+			renamed[j] = false
+		}
+	}
+	return from, renamed
 }
 
 // values returns the entries of a version.

@@ -92,17 +92,22 @@ func actorText(e ledger.Entry) string {
 	return string(e.Commit.Verdict.Actor)
 }
 
-// originNote marks the entries that were not simply appended.
-func originNote(o ledger.Origin) string {
-	switch o {
+// entryNote marks the entries that were not simply appended, and those
+// whose task_id the reference CLI's repair renamed.
+func entryNote(e ledger.Entry) string {
+	var notes []string
+	switch e.Origin {
 	case ledger.WithFile:
-		return "with the file"
+		notes = append(notes, "with the file")
 	case ledger.Inserted:
-		return "inserted"
+		notes = append(notes, "inserted")
 	case ledger.BeforeHistory:
-		return "before the clone's history"
+		notes = append(notes, "before the clone's history")
 	}
-	return ""
+	if r := e.Renamed; r != nil {
+		notes = append(notes, "renamed from "+orDash(r.From)+" by "+words.ShortID(r.Commit.Hash)+", small fix --orphan-progress")
+	}
+	return strings.Join(notes, "; ")
 }
 
 // signatureText is the signature status of the commit that recorded an

@@ -35,6 +35,16 @@ type ledgerEntryJSON struct {
 	Claim    ledgerClaimJSON      `json:"claim"`
 	Recorded ledgerRecordedJSON   `json:"recorded"`
 	Evidence []ledgerEvidenceJSON `json:"evidence"`
+	Renamed  *ledgerRenamedJSON   `json:"renamed,omitempty"`
+}
+
+// ledgerRenamedJSON is the reference CLI's rewrite of an entry's task_id:
+// the commit that made it, who made that commit, and the old task_id.
+type ledgerRenamedJSON struct {
+	Commit   string `json:"commit"`
+	From     string `json:"from"`
+	Actor    string `json:"actor"`
+	Evidence string `json:"evidence"`
 }
 
 // ledgerClaimJSON holds task_id and status for progress entries, agent,
@@ -83,7 +93,8 @@ type ledgerSummaryJSON struct {
 //	   {"position":1,"line":…,"claim":{…,"timestamp":…},
 //	    "recorded":{"commit":…,"origin":…,"date":…,"author_date":…,"author":…,"committer":…,
 //	                "actor":…,"evidence":…,"signature":{…}},
-//	    "evidence":[{"field":…,"ref":…,"commit":…,"status":…}]}]}],
+//	    "evidence":[{"field":…,"ref":…,"commit":…,"status":…}],
+//	    "renamed":{"commit":…,"from":…,"actor":…,"evidence":…}}]}],
 //	 "findings":[{"rule":…,"severity":…,"path":…,"line":…,"message":…,"commit":…}],
 //	 "summary":{"files":…,"entries":…,"commits":…,"errors":…,"warnings":…}}
 func LedgerJSON(w io.Writer, r *LedgerReport) error {
@@ -135,6 +146,9 @@ func entryJSON(kind ledger.Kind, e ledger.Entry) ledgerEntryJSON {
 	out := ledgerEntryJSON{Position: e.Position + 1, Line: e.Line, Claim: claim, Recorded: rec, Evidence: make([]ledgerEvidenceJSON, 0, len(e.Evidence))}
 	for _, ev := range e.Evidence {
 		out.Evidence = append(out.Evidence, ledgerEvidenceJSON{Field: ev.Field, Ref: ev.Ref, Commit: ev.Commit, Status: string(ev.Status)})
+	}
+	if r := e.Renamed; r != nil {
+		out.Renamed = &ledgerRenamedJSON{Commit: r.Commit.Hash, From: r.From, Actor: string(r.Commit.Verdict.Actor), Evidence: r.Commit.Verdict.Evidence}
 	}
 	return out
 }

@@ -30,7 +30,7 @@ func LedgerMarkdown(w io.Writer, r *LedgerReport) error {
 		fmt.Fprintf(bw, "%s\n\n", code(f.Path))
 		fmt.Fprintf(bw, "| # | commit | date | actor | claim | timestamp | note |\n| ---: | --- | --- | --- | --- | --- | --- |\n")
 		for _, e := range f.Entries {
-			note := originNote(e.Origin)
+			note := entryNote(e)
 			if s := signatureText(e); s != "" {
 				note = "signature " + s + " " + note
 			}

@@ -40,7 +40,7 @@ func LedgerText(w io.Writer, r *LedgerReport, color bool) error {
 			if s := signatureText(e); s != "" {
 				cols = append(cols, "signature "+s)
 			}
-			if n := originNote(e.Origin); n != "" {
+			if n := entryNote(e); n != "" {
 				cols = append(cols, "["+n+"]")
 			}
 			fmt.Fprintf(bw, "  %s\n", strings.Join(cols, "  "))

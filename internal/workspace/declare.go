@@ -1,9 +1,6 @@
 package workspace
 
-import (
-	"bytes"
-	"strings"
-)
+import "bytes"
 
 // Declaration names one thing that declares itself protocol state: a
 // workspace, or a knowledge artifact outside any AWP workspace.
@@ -101,29 +98,71 @@ func isSMALLFile(name string) bool {
 
 // DeclaresArtifact reports whether a file's content declares it an SMP
 // knowledge artifact: it opens with a frontmatter (a line ---, after an
-// optional UTF-8 BOM) whose top level has the key smp, or type with the
-// value knowledge-artifact (what awp writes and reads). The frontmatter is
-// scanned line by line up to its closing --- (or the end of the file, for
-// one that is never closed), without decoding it, so that a broken
-// frontmatter that says so still declares its file, to be judged (and
-// reported) as an artifact.
+// optional UTF-8 BOM) whose top level, as YAML reads it, has the key type
+// with the value knowledge-artifact (what awp writes and reads), or the
+// key smp with any value but false or null (`smp: false` says the file is
+// not one). It decides in up to three steps, cheapest first:
+//
+//   - the scan: the frontmatter's lines up to its closing --- (or the end
+//     of the file, for one never closed), without decoding them; a top-level
+//     line "smp: <value>" or "type: knowledge-artifact" declares (what awp
+//     writes: the common case);
+//   - otherwise the decoded frontmatter (see decodedDeclaration), which
+//     sees every other way YAML spells the same mapping: a flow mapping,
+//     explicit keys, tags, escapes, comments after a tab, merge keys;
+//   - a frontmatter too broken to decode declares when the scan found the
+//     key smp with a value it could not judge (one on the lines below), so
+//     that a broken frontmatter that says so is judged (and reported by
+//     smp/parse) rather than skipped.
 func DeclaresArtifact(data []byte) bool {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	first, rest, _ := bytes.Cut(data, []byte("\n"))
-	if !isFence(first) {
+	s := scanFrontmatter(data)
+	switch s {
+	case scanDeclares:
+		return true
+	case scanNoFrontmatter:
 		return false
 	}
+	if declares, decoded := decodedDeclaration(data); decoded {
+		return declares
+	}
+	return s == scanUnsure
+}
+
+// scanVerdict is what the line scan of a frontmatter found.
+type scanVerdict int
+
+const (
+	// scanNoFrontmatter: the file does not open with a frontmatter.
+	scanNoFrontmatter scanVerdict = iota
+	// scanSilent: no line declares, as far as the scan can tell.
+	scanSilent
+	// scanUnsure: a line "smp:" whose value the scan cannot judge.
+	scanUnsure
+	// scanDeclares: a line declares.
+	scanDeclares
+)
+
+// scanFrontmatter scans the frontmatter of data (a BOM removed) line by
+// line.
+func scanFrontmatter(data []byte) scanVerdict {
+	first, rest, _ := bytes.Cut(data, []byte("\n"))
+	if !isFence(first) {
+		return scanNoFrontmatter
+	}
+	found := scanSilent
 	for len(rest) > 0 {
 		var line []byte
 		line, rest, _ = bytes.Cut(rest, []byte("\n"))
 		if isFence(line) {
-			return false
+			break
 		}
-		if declaringLine(string(bytes.TrimSuffix(line, []byte("\r")))) {
-			return true
+		found = max(found, declaringLine(bytes.TrimSuffix(line, []byte("\r"))))
+		if found == scanDeclares {
+			break
 		}
 	}
-	return false
+	return found
 }
 
 // isFence reports a frontmatter delimiter line, "---" with trailing
@@ -132,25 +171,45 @@ func isFence(line []byte) bool {
 	return string(bytes.TrimRight(line, " \t\r")) == "---"
 }
 
-// declaringLine reports a top-level frontmatter line "smp: …" or
-// "type: knowledge-artifact" (keys and value plain or quoted, a trailing
-// comment allowed).
-func declaringLine(line string) bool {
-	if line == "" || line[0] == ' ' || line[0] == '\t' || line[0] == '#' {
-		return false
+// declaringLine judges a top-level frontmatter line "smp: …" or "type:
+// knowledge-artifact" (keys and values plain or quoted, a trailing comment
+// allowed).
+func declaringLine(line []byte) scanVerdict {
+	if len(line) == 0 || line[0] == ' ' || line[0] == '\t' || line[0] == '#' {
+		return scanSilent
 	}
-	key, value, found := strings.Cut(line, ":")
+	key, value, found := bytes.Cut(line, []byte(":"))
 	if !found {
-		return false
+		return scanSilent
 	}
-	switch unquote(strings.TrimSpace(key)) {
+	value = withoutComment(value)
+	switch unquote(string(bytes.TrimSpace(key))) {
 	case "smp":
-		return true
+		switch string(value) {
+		case "":
+			return scanUnsure
+		case "false", "False", "FALSE", "null", "Null", "NULL", "~":
+			return scanSilent
+		}
+		return scanDeclares
 	case "type":
-		value, _, _ = strings.Cut(value, " #")
-		return unquote(strings.TrimSpace(value)) == "knowledge-artifact"
+		if unquote(string(value)) == "knowledge-artifact" {
+			return scanDeclares
+		}
 	}
-	return false
+	return scanSilent
+}
+
+// withoutComment returns a one-line value without its comment (a # after a
+// blank) and the blanks around it.
+func withoutComment(value []byte) []byte {
+	for i := 1; i < len(value); i++ {
+		if value[i] == '#' && (value[i-1] == ' ' || value[i-1] == '\t') {
+			value = value[:i]
+			break
+		}
+	}
+	return bytes.Trim(value, " \t")
 }
 
 // unquote strips one pair of matching YAML quotes.

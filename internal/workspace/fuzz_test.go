@@ -3,6 +3,10 @@ package workspace
 import (
 	"bytes"
 	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/small-hook/small-hook/internal/yamldoc"
 )
 
 // FuzzLocate: a path is governed exactly when one of the declarations it
@@ -53,4 +57,50 @@ func FuzzDeclaresArtifact(f *testing.F) {
 			t.Fatalf("CRLF changes the declaration of %q", data)
 		}
 	})
+}
+
+// FuzzDeclarationAsYAMLReadsIt: whatever the authorities read as a
+// declaration, DeclaresArtifact declares: yaml.v3 decoding the
+// frontmatter (the first document, as yaml.Unmarshal reads it), and
+// small-hook's own decoding of it, which rules/smp judges
+// (yamldoc.SplitFrontmatter and yamldoc.DecodeAt). The scan and the
+// decoding may declare more (a broken frontmatter that says smp), never
+// less.
+func FuzzDeclarationAsYAMLReadsIt(f *testing.F) {
+	for _, s := range append(declarationShapes(), "---\nsmp: false\n---\n", "---\nsmp: '1.0'\nsmp: false\n---\n", "---\n<<: [{a: 1}, {smp: 1}]\n---\n", "---\nx: 1\rsmp: 2\n---\n") {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got := DeclaresArtifact(data)
+		fm, err := yamldoc.SplitFrontmatter(data)
+		if err != nil {
+			return
+		}
+		var v any
+		if yaml.Unmarshal(fm.YAML, &v) == nil && declaringValue(v) && !got {
+			t.Fatalf("yaml.v3 reads a declaration in %q, DeclaresArtifact does not", data)
+		}
+		if doc, err := yamldoc.DecodeAt(fm.YAML, fm.Line-1); err == nil && declaringValue(doc.Value) && !got {
+			t.Fatalf("rules/smp reads a declaration in %q, DeclaresArtifact does not", data)
+		}
+	})
+}
+
+// declaringValue is the oracle: a decoded frontmatter declares a
+// knowledge artifact when it is a mapping whose type is
+// knowledge-artifact, or whose smp is neither false nor null.
+func declaringValue(v any) bool {
+	var typ, smp any
+	var hasSMP bool
+	switch m := v.(type) {
+	case map[string]any:
+		typ = m["type"]
+		smp, hasSMP = m["smp"]
+	case map[any]any:
+		typ = m["type"]
+		smp, hasSMP = m["smp"]
+	default:
+		return false
+	}
+	return typ == "knowledge-artifact" || hasSMP && smp != nil && smp != false
 }

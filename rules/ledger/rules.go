@@ -18,5 +18,6 @@ func Rules() []*rules.Rule {
 		humanRecordedRule(),
 		agentIdentityRule(),
 		artifactMetadataRule(),
+		rewrittenRule(),
 	}
 }

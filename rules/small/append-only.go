@@ -76,27 +76,6 @@ func restoreDeleted(pass *rules.Pass, path string) string {
 	return "restore it (git restore --staged --worktree " + path + ")"
 }
 
-// orphanRepair reports whether a change rewrites nothing but the task_ids
-// of old entries into meta/ ones and appends a meta/reconcile-plan entry:
-// what `small fix --orphan-progress` writes.
-func orphanRepair(old, cur []any) bool {
-	if len(cur) <= len(old) || taskOf(cur[len(cur)-1]) != "meta/reconcile-plan" {
-		return false
-	}
-	renamed := 0
-	for i, o := range old {
-		keys := yamldoc.ChangedKeys(o, cur[i])
-		switch {
-		case len(keys) == 0:
-		case len(keys) == 1 && keys[0] == "task_id" && strings.HasPrefix(taskOf(cur[i]), "meta/"):
-			renamed++
-		default:
-			return false
-		}
-	}
-	return renamed > 0
-}
-
 // checkHeader reports a changed small_version or owner.
 func checkHeader(r *rewrites, oldFile, newFile *parsed) {
 	for _, key := range []string{"small_version", "owner"} {

@@ -6,8 +6,10 @@
 // (the canonical files and the ownership table, decoding), progress.go
 // and entries.go (what a change adds to progress), history.go (aligning
 // old entries with new ones, as append-only and the ledger do), align.go
-// (the ledger's entry to it), mergeview.go (the fast view of a merge of
-// two appends) and names.go (how messages name entries and values).
+// (the ledger's entry to it), orphanfix.go (the reference CLI's repair
+// small fix --orphan-progress, recognised exactly, for append-only's
+// message and the ledger), mergeview.go (the fast view of a merge of two
+// appends) and names.go (how messages name entries and values).
 package small
 
 import (

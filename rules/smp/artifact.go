@@ -36,6 +36,9 @@ type artifact struct {
 	body string
 	err  error
 	line int
+	// declares says the version declares itself a knowledge artifact
+	// (workspace.DeclaresArtifact).
+	declares bool
 }
 
 // parse parses a blob once per run. The entry kind is checked first: only
@@ -68,7 +71,24 @@ func parseBlob(b *changes.Blob) *artifact {
 	if !ok {
 		return &artifact{err: errors.New("frontmatter is not a YAML mapping"), line: fm.Line}
 	}
-	return &artifact{doc: doc, top: top, body: string(fm.Body)}
+	return &artifact{doc: doc, top: top, body: string(fm.Body), declares: workspace.DeclaresArtifact(b.Data)}
+}
+
+// earlier parses an earlier version of an artifact, which a change is
+// judged against: nil when it does not parse, or does not declare itself
+// a knowledge artifact. A file that starts to declare itself (another
+// tool's page that gains an SMP frontmatter) is a new artifact; an
+// artifact that stops declaring itself is smp/undeclared's, and an
+// earlier state that declared it keeps the path governed, so no change is
+// judged against nothing that was not already reported.
+func earlier(pass *rules.Pass, b *changes.Blob) *artifact {
+	if b == nil {
+		return nil
+	}
+	if a := parse(pass, b); a.err == nil && a.declares {
+		return a
+	}
+	return nil
 }
 
 // version returns the artifact's version by value, whatever its spelling
@@ -180,7 +200,8 @@ func shown(v any) string {
 }
 
 // versions is a change's old and new parsed artifact; old is nil for a
-// new file (and in tree mode), or when the old version did not parse.
+// new file (and in tree mode), and when the old version is no earlier
+// version of an artifact (see earlier).
 type versions struct {
 	path     string
 	old, cur *artifact
@@ -209,11 +230,7 @@ func versionsOf(pass *rules.Pass, ch *changes.Change) (versions, bool) {
 		return versions{}, false
 	}
 	v := versions{path: ch.Path, cur: cur, change: ch}
-	if ch.Old != nil {
-		if old := parse(pass, ch.Old); old.err == nil {
-			v.old = old
-		}
-	}
+	v.old = earlier(pass, ch.Old)
 	return v, true
 }
 
@@ -229,10 +246,7 @@ func previous(pass *rules.Pass, v versions) []*artifact {
 	}
 	var out []*artifact
 	for _, p := range m.Parents {
-		if p == nil {
-			continue
-		}
-		if a := parse(pass, p); a.err == nil {
+		if a := earlier(pass, p); a != nil {
 			out = append(out, a)
 		}
 	}

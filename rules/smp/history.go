@@ -37,10 +37,10 @@ var historyRewrites = rules.ChangeFact(func(pass *rules.Pass, ch *changes.Change
 
 func findRewrites(pass *rules.Pass, v versions) []rewrite {
 	var out []rewrite
-	if v.old != nil && !yamldoc.Equal(v.old.top["created"], v.cur.top["created"]) {
+	if was := createdBefore(pass, v); was != nil && !yamldoc.Equal(was.top["created"], v.cur.top["created"]) {
 		out = append(out, rewrite{line: v.cur.doc.Line("created"), msg: fmt.Sprintf(
 			"created changed from %s to %s: it records when the artifact was made and never changes",
-			v.old.written("created"), v.cur.written("created")), undo: "restore created: " + v.old.written("created")})
+			was.written("created"), v.cur.written("created")), undo: "restore created: " + was.written("created")})
 	}
 	m := v.change.Merge
 	if m == nil {
@@ -51,20 +51,15 @@ func findRewrites(pass *rules.Pass, v versions) []rewrite {
 		}
 		return out
 	}
-	if m.Base != nil {
-		if base := parse(pass, m.Base); base.err == nil {
-			if r, ok := prefixRewrite(v, base.provenance(), "the merge base"); ok {
-				return append(out, r)
-			}
+	if base := earlier(pass, m.Base); base != nil {
+		if r, ok := prefixRewrite(v, base.provenance(), "the merge base"); ok {
+			return append(out, r)
 		}
 	}
 	cur := v.cur.provenance()
 	for pi, p := range m.Parents {
-		if p == nil {
-			continue
-		}
-		parent := parse(pass, p)
-		if parent.err != nil {
+		parent := earlier(pass, p)
+		if parent == nil {
 			continue
 		}
 		j := 0
@@ -86,6 +81,24 @@ func findRewrites(pass *rules.Pass, v versions) []rewrite {
 		}
 	}
 	return out
+}
+
+// createdBefore returns the earlier version whose created a change keeps:
+// the old version, or, for a merge whose first parent holds no earlier
+// version of the artifact (it stripped the declaration, say), the merge
+// base's, else another parent's. nil for a new artifact.
+func createdBefore(pass *rules.Pass, v versions) *artifact {
+	m := v.change.Merge
+	if v.old != nil || m == nil {
+		return v.old
+	}
+	if base := earlier(pass, m.Base); base != nil {
+		return base
+	}
+	if prev := previous(pass, v); len(prev) > 0 {
+		return prev[0]
+	}
+	return nil
 }
 
 // prefixRewrite returns how the old entries fail to be an unchanged prefix

@@ -28,7 +28,7 @@ small-hook governs what declares itself: an AWP workspace by its .awp/workspace.
 						keep(pass.Unit.Mode, "restore it (git restore --staged --worktree "+ch.Path+")"))
 				case p.Undeclared:
 					pass.ReportRewrite(ch.Path, 0,
-						ch.Path+" no longer declares itself a knowledge artifact (its frontmatter lost type: knowledge-artifact and smp:), but the file stays governed and later changes to it are judged as an artifact's",
+						ch.Path+" no longer declares itself a knowledge artifact (its frontmatter has neither type: knowledge-artifact nor an smp: other than false or null), but the file stays governed and later changes to it are judged as an artifact's",
 						keep(pass.Unit.Mode, "put its SMP frontmatter back and stage it"))
 				}
 			}
