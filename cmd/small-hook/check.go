@@ -12,6 +12,7 @@ import (
 	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/push"
 	"github.com/small-hook/small-hook/internal/report"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
@@ -209,7 +210,7 @@ func (c *checkCmd) named(e *env, repo *gitdiff.Repo) []string {
 func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, fn func(changes.Unit) error) (int, error) {
 	switch {
 	case tgt.push != nil:
-		return eachPush(repo, tgt.push, scope, fn)
+		return push.Each(repo, tgt.push, scope, fn)
 	case tgt.mode == changes.ModeRange:
 		return repo.Range(tgt.base, tgt.head, scope, fn)
 	case tgt.mode == changes.ModeTree:
@@ -286,7 +287,7 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 			}
 			in = attribution.Input{Message: u.Commit.Message, HasMessage: true, Author: u.Commit.Author, Committer: u.Commit.Committer, Signature: st}
 			if tgt.push != nil {
-				in.Pusher, in.PusherSource = tgt.push.pusher, tgt.push.pusherVar
+				in.Pusher, in.PusherSource = tgt.push.Pusher, tgt.push.PusherVar
 			}
 		}
 		e.out.learn(in)

@@ -51,7 +51,7 @@ func TestPushAfterSomeoneElsePushedSaysPullFirst(t *testing.T) {
 	other.Git("push", "-q", "--no-verify", "origin", "main")
 
 	appendProgress(r, "my append", 21)
-	out, ok := push(t, r, "main")
+	out, ok := pushOrigin(t, r, "main")
 	if ok || !strings.Contains(out, "the remote has commits you do not have: pull first (git pull --no-rebase origin main), then push again") {
 		t.Fatalf("want git's reason and the command that fixes it:\n%s", out)
 	}
@@ -63,7 +63,7 @@ func TestPushAfterSomeoneElsePushedSaysPullFirst(t *testing.T) {
 	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "pull", "-q", "--no-rebase", "origin", "main"); !ok {
 		t.Fatalf("the advice failed:\n%s", out)
 	}
-	if out, ok := push(t, r, "main"); !ok {
+	if out, ok := pushOrigin(t, r, "main"); !ok {
 		t.Fatalf("the push after pulling was refused:\n%s", out)
 	}
 }
@@ -80,7 +80,7 @@ func TestDeleteThenPushIsComparedWithTheTipTheRemoteHad(t *testing.T) {
 	r.Git("checkout", "-q", "-b", "topic")
 	appendProgress(r, "first append", 21)
 	old := appendProgress(r, "second append", 22)
-	if out, ok := push(t, r, "topic"); !ok {
+	if out, ok := pushOrigin(t, r, "topic"); !ok {
 		t.Fatal(out)
 	}
 	r.Git("push", "-q", "--no-verify", r.Git("remote", "get-url", "origin"), ":refs/heads/topic")
@@ -89,10 +89,10 @@ func TestDeleteThenPushIsComparedWithTheTipTheRemoteHad(t *testing.T) {
 	}
 	r.Git("reset", "-q", "--hard", "HEAD~2")
 	next := appendProgress(r, "a different append", 23)
-	out, ok := push(t, r, "topic")
+	out, ok := pushOrigin(t, r, "topic")
 	refusedAsRewrite(t, "a branch deleted on the remote and pushed again without its entries", out, ok, old, next)
 
-	out, ok = push(t, r, ":main")
+	out, ok = pushOrigin(t, r, ":main")
 	if ok || !strings.Contains(out, "push/protected") || !strings.Contains(out, "refs/heads/main") {
 		t.Fatalf("deleting the remote's default branch went through:\n%s", out)
 	}
@@ -114,7 +114,7 @@ func TestNewBranchIsJudgedByTheRemotesConfiguration(t *testing.T) {
 	rewriteProgress(r)
 	r.Git("add", "-A")
 	r.Git("commit", "-q", "--no-verify", "-m", "relax the rules and rewrite")
-	out, ok := push(t, r, "topic")
+	out, ok := pushOrigin(t, r, "topic")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("a new branch that brings its own configuration went through:\n%s", out)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/small-hook/small-hook/internal/push"
 )
 
 // server is a bare repository that received main from a workspace
@@ -228,7 +230,7 @@ func TestPreReceiveAgentPusher(t *testing.T) {
 	newServer(t, r, "")
 	editIntent(r, "a new intent")
 	commit := r.Commit("Refine intent\n\nSmall-Actor: human")
-	for _, v := range pusherVars() {
+	for _, v := range push.PusherVars() {
 		out, ok := pushTo(t, r, []string{v + "=claude-bot"}, "main")
 		refused(t, "an intent edit the agent account pushes ("+v+")", out, ok, "refs/heads/main", commit, intentPath, "small/ownership")
 		if !strings.Contains(out, "pushed by the agent account claude-bot ("+v+")") {
@@ -358,9 +360,9 @@ func TestPreReceiveRefusesInputGitNeverWrites(t *testing.T) {
 	r := workspaceRepo(t)
 	head := r.Git("rev-parse", "HEAD")
 	for input, want := range map[string]string{
-		"not a ref update\n":                      "line 1 of standard input has 4 fields",
-		zeroID + " HEAD refs/heads/main\n":        `line 1 of standard input: "HEAD" is not a full object id`,
-		zeroID + " " + head + " refs/heads/x\n\n": "",
+		"not a ref update\n":                           "line 1 of standard input has 4 fields",
+		push.ZeroID + " HEAD refs/heads/main\n":        `line 1 of standard input: "HEAD" is not a full object id`,
+		push.ZeroID + " " + head + " refs/heads/x\n\n": "",
 	} {
 		var out, errOut strings.Builder
 		ev := &env{stdin: strings.NewReader(input), stdout: &out, stderr: &errOut, dir: r.Dir, getenv: func(string) string { return "" }}
