@@ -10,7 +10,8 @@ import (
 // force-push, a reset, an orphan branch) and the returned unit lists every
 // in-scope path that differs between the two tips, Old at previous and New
 // at head, for the rules that judge whether history continues. Its Commit
-// is head and its Before reads previous.
+// is head, its Previous the full id of previous, and its Before reads
+// previous.
 func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
 	p, err := r.resolve(previous)
 	if err != nil {
@@ -57,5 +58,6 @@ func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
 		Files:    &treeSnapshot{repo: r, tree: newTree, hash: newTree.Hash},
 		Before:   &treeSnapshot{repo: r, tree: oldTree, hash: oldTree.Hash},
 		Declared: us.declared,
+		Previous: p.String(),
 	}, nil
 }

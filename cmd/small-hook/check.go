@@ -127,12 +127,16 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		opts.Secrets = scanner
 	}
 	checker := rules.NewChecker(opts)
+	tips := &tipCheck{cfg: cfg}
 	paths := map[string]bool{}
 	order := map[string]int{}
 	refOf := map[string]string{}
 	commits, err := each(repo, tgt, c.named(e, repo), scope, func(u changes.Unit) error {
 		for _, ch := range u.Changes {
 			paths[ch.Path] = true
+		}
+		if u.Mode == changes.ModeTip {
+			return tips.check(&u)
 		}
 		if u.Commit != nil {
 			order[u.Commit.Hash] = len(order)
@@ -142,26 +146,16 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		}
 		return checker.Check(&u)
 	})
+	if err == nil && tgt.previous {
+		err = previousTip(repo, tgt, scope, tips, paths)
+	}
 	if err != nil {
 		return exitFailure, fmt.Errorf("checking %s: %w", tgt.what(), err)
 	}
 	findings := checker.Findings()
 	withRefs(findings, refOf)
-	rewritten := false
-	var tip []rules.Finding
-	switch {
-	case tgt.push != nil:
-		tip, rewritten, err = pushTips(repo, tgt.push, scope, cfg, paths)
-	case tgt.previous:
-		if tip, rewritten, err = checkTip(repo, tgt.base, tgt.head, scope, cfg, paths); err != nil {
-			err = fmt.Errorf("comparing %s with the previous tip %s: %w", tgt.head, tgt.base, err)
-		}
-	}
-	if err != nil {
-		return exitFailure, err
-	}
-	if len(tip) > 0 {
-		findings = append(findings, tip...)
+	if len(tips.found) > 0 {
+		findings = append(findings, tips.found...)
 		rules.Sort(findings, order)
 	}
 	res := &report.Result{
@@ -171,7 +165,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 	res.Reader, _ = repo.Reader()
 	if tgt.mode == changes.ModeRange {
 		res.Commits = commits
-		res.Range = tgt.describe(rewritten)
+		res.Range = tgt.describe(tips.rewritten)
 		res.Signatures = sig.statuses
 	}
 	e.out.result(res)
@@ -277,8 +271,8 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 	}
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged
-		if u.Mode == changes.ModeDeletion {
-			return attribution.Verdict{Actor: attribution.Unknown, Evidence: "a ref deletion has no author"}, nil
+		if u.Mode == changes.ModeRef {
+			return attribution.Verdict{Actor: attribution.Unknown, Evidence: "a ref update has no author"}, nil
 		}
 		if u.Commit != nil {
 			st, err := sig.verify(u.Commit)

@@ -33,10 +33,11 @@ const (
 	// branch that moved on) may stand between them; each new commit was
 	// judged on its own.
 	ModeTip Mode = "tip"
-	// ModeDeletion is a push that deletes a ref (the pre-push and
-	// pre-receive hooks): the unit has no changes; Ref names the ref and
-	// Commit is the tip it held.
-	ModeDeletion Mode = "deletion"
+	// ModeRef is one ref a push creates, moves or deletes (the pre-push
+	// and pre-receive hooks), judged as a ref: the unit has no changes;
+	// Ref names the ref, Target says what the push sets it to (nil for a
+	// deletion), and Commit is the tip a deleted ref held.
+	ModeRef Mode = "ref"
 )
 
 // Kind is the type of a tree entry that holds a governed path.
@@ -157,15 +158,32 @@ type Unit struct {
 	// first parent, or the previous tip in tip mode); nil in tree mode and
 	// for a root commit.
 	Before Snapshot
-	// Ref is the full name of the ref a push deletes (ModeDeletion), and
-	// DefaultBranch says it is the receiving repository's default branch.
+	// Ref is the full name of the ref a push updates (ModeRef, ModeTip,
+	// and the commits a push brings in ModeRange), and DefaultBranch says
+	// it is the receiving repository's default branch.
 	Ref           string
 	DefaultBranch bool
+	// Target is what a push sets Ref to (ModeRef); nil for a deletion.
+	Target *Target
+	// Previous is the full id of the tip the new tip (Commit) replaces
+	// (ModeTip).
+	Previous string
 	// Declared holds what is declared protocol state where the changes
 	// lie: in the trusted revision, in the states before and after the
 	// unit, and (in a range) in any earlier state the check has seen.
 	// The reader that builds the unit fills it in (see Locate).
 	Declared workspace.Declarations
+}
+
+// Target is the object a push sets a ref to.
+type Target struct {
+	// ID is the object's full id.
+	ID string
+	// Type is its type as git stores it: commit, tag, tree or blob.
+	Type string
+	// Peeled is the type of the object its annotated tags lead to; Type
+	// itself for an object that is no tag.
+	Peeled string
 }
 
 // Regular returns nil for a regular file and otherwise an error that says

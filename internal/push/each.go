@@ -8,67 +8,67 @@ import (
 	"github.com/small-hook/small-hook/internal/changes"
 )
 
-// Each hands fn the units of a push: every commit a new tip brings that
-// the receiver does not have yet (each commit once, under the first ref
-// that brings it, its unit's Ref naming that ref), and a deletion unit for
-// every ref the push deletes. It returns the number of commits.
+// Each hands fn the units of a push, update by update, each update judged
+// completely whatever the others are (git applies each on its own):
+//
+//   - the ref itself (changes.ModeRef): what the push sets it to, or its
+//     deletion;
+//   - every commit its new object leads to that the receiver has not
+//     judged (each commit once, under the first update that brings it,
+//     its unit's Ref naming that update's ref);
+//   - for a branch whose new tip does not contain the tip it replaces,
+//     the two tips compared (changes.ModeTip).
+//
+// It returns the number of commits.
 func Each(repo *gitdiff.Repo, plan *Plan, scope gitdiff.Scope, fn func(changes.Unit) error) (int, error) {
 	total := 0
 	judged := append([]string{}, plan.Judged...)
 	for _, u := range plan.Updates {
-		if u.New == "" {
-			unit, err := repo.Deletion(u.Ref, u.Old, u.DefaultBranch)
-			if err == nil {
-				err = fn(unit)
-			}
-			if err != nil {
-				return 0, fmt.Errorf("%s: %w", u.Ref, err)
-			}
-			continue
-		}
-		head, err := repo.Peel(u.New)
-		if err != nil {
-			return 0, fmt.Errorf("%s: %w", u.Ref, err)
-		}
-		if head == "" {
-			continue // a tag of a tree or a blob: no commit, no history
-		}
-		excluded := judged
-		if u.Previous != "" {
-			excluded = append(excluded[:len(excluded):len(excluded)], u.Previous)
-		}
-		n, err := repo.RangeExcluding(excluded, head, scope, func(unit changes.Unit) error {
-			unit.Ref = u.Ref
-			return fn(unit)
-		})
+		n, head, err := eachOf(repo, u, judged, scope, fn)
 		if err != nil {
 			return 0, fmt.Errorf("%s: %w", u.Ref, err)
 		}
 		total += n
-		judged = append(judged, head)
+		if head != "" {
+			judged = append(judged, head)
+		}
 	}
 	return total, nil
 }
 
-// Tip is a branch a push moves from a previous tip to a new one.
-type Tip struct {
-	Ref, Previous, Head string
-}
-
-// Tips lists the branches the push moves, with the tip each replaces and
-// its new tip (a commit), for comparing the two (when the new tip does not
-// contain the previous one, the branch was rewritten).
-func Tips(repo *gitdiff.Repo, plan *Plan) ([]Tip, error) {
-	var out []Tip
-	for _, u := range plan.Updates {
-		if u.Previous == "" || u.New == "" || !strings.HasPrefix(u.Ref, "refs/heads/") {
-			continue
-		}
-		head, err := repo.Peel(u.New)
-		if err != nil || head == "" {
-			return nil, err
-		}
-		out = append(out, Tip{Ref: u.Ref, Previous: u.Previous, Head: head})
+// eachOf hands fn the units of one update, given the commits judged
+// before it; it returns the number of commits and the commit the update's
+// new object leads to ("" for none).
+func eachOf(repo *gitdiff.Repo, u Update, judged []string, scope gitdiff.Scope, fn func(changes.Unit) error) (int, string, error) {
+	ref, err := repo.RefUnit(u.Ref, u.Old, u.New, u.DefaultBranch)
+	if err == nil {
+		err = fn(ref)
 	}
-	return out, nil
+	if err != nil || u.New == "" {
+		return 0, "", err
+	}
+	head, err := repo.Peel(u.New)
+	if err != nil || head == "" {
+		return 0, "", err // a tree or a blob: the ref's unit judges it
+	}
+	excluded := judged
+	if u.Previous != "" {
+		excluded = append(excluded[:len(excluded):len(excluded)], u.Previous)
+	}
+	n, err := repo.RangeExcluding(excluded, head, scope, func(unit changes.Unit) error {
+		unit.Ref = u.Ref
+		return fn(unit)
+	})
+	if err != nil || u.Previous == "" || !strings.HasPrefix(u.Ref, "refs/heads/") {
+		return n, head, err
+	}
+	tip, err := repo.Tip(u.Previous, head, scope)
+	if err != nil {
+		return 0, "", fmt.Errorf("comparing %s with the previous tip %s: %w", head, u.Previous, err)
+	}
+	if tip != nil {
+		tip.Ref, tip.DefaultBranch = u.Ref, u.DefaultBranch
+		err = fn(*tip)
+	}
+	return n, head, err
 }

@@ -122,6 +122,7 @@ type builder struct {
 	commit  *changes.Commit
 	ref     string
 	isDef   bool
+	target  *changes.Target
 	actor   *attribution.Verdict
 	secrets bool
 	merge   bool
@@ -145,10 +146,10 @@ func (b *builder) directive(line string, n int) error {
 	switch name {
 	case "mode":
 		switch m := changes.Mode(value); m {
-		case changes.ModeStaged, changes.ModeRange, changes.ModeTree, changes.ModeTip, changes.ModeDeletion:
+		case changes.ModeStaged, changes.ModeRange, changes.ModeTree, changes.ModeTip, changes.ModeRef:
 			b.mode = m
 		default:
-			return fmt.Errorf("mode %q is none of staged, range, tree, tip, deletion", value)
+			return fmt.Errorf("mode %q is none of staged, range, tree, tip, ref", value)
 		}
 	case "commit":
 		b.commitOf().Hash = value
@@ -168,6 +169,12 @@ func (b *builder) directive(line string, n int) error {
 		b.ref = value
 	case "default-branch":
 		b.isDef = true
+	case "object":
+		types := strings.Fields(value)
+		if len(types) == 0 || len(types) > 2 {
+			return fmt.Errorf("object %q is not TYPE or TYPE PEELED", value)
+		}
+		b.target = &changes.Target{ID: strings.Repeat("1", 40), Type: types[0], Peeled: types[len(types)-1]}
 	case "symlink", "submodule":
 		kind := changes.KindSymlink
 		if name == "submodule" {
@@ -395,8 +402,8 @@ func (b *builder) build() (*Case, error) {
 			c.Unit.Changes = append(c.Unit.Changes, changes.Change{Path: p, New: b.blob(after, p)})
 		}
 		trusted = after
-	case changes.ModeDeletion:
-		c.Unit = changes.Unit{Mode: b.mode, Ref: b.ref, DefaultBranch: b.isDef, Declared: Declared(after)}
+	case changes.ModeRef:
+		c.Unit = changes.Unit{Mode: b.mode, Ref: b.ref, DefaultBranch: b.isDef, Target: b.target, Declared: Declared(after)}
 	default:
 		c.Unit = changes.Unit{Mode: b.mode, Files: kinded{after, b.kinds}, Before: before, Declared: Declared(append(append([]Snapshot{after}, parents...), bases...)...)}
 		c.Unit.Changes = b.changes(after, parents, bases)

@@ -37,9 +37,11 @@
 //
 // The directives:
 //
-//	mode staged|range|tree|tip|deletion   the kind of unit (default staged)
+//	mode staged|range|tree|tip|ref         the kind of unit (default staged)
 //	commit HASH, parents HASH…, author NAME <EMAIL>, committer NAME <EMAIL>
-//	ref REF, default-branch                a deleted ref (mode deletion)
+//	ref REF, default-branch                the ref a push updates
+//	object TYPE [PEELED]                   what the push sets it to (mode
+//	                                       ref; without it, a deletion)
 //	merge                                  two parents
 //	symlink PATH, submodule PATH           the kind of a file after the change
 //	secrets                                scan for secrets with gitleaks' rules
