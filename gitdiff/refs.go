@@ -94,7 +94,8 @@ func (r *Repo) SymbolicRef(name string) (target, commit string, err error) {
 // RefUnit returns the unit of a push that sets ref from old to id
 // (changes.ModeRef): what the object id is, and what its annotated tags
 // lead to. For a deletion (id "") the unit has no Target, and its Commit
-// is the tip the ref held, when this repository has that commit.
+// is the commit the ref led to, when this repository has it (a deleted
+// tag of a tree, or a replacement blob, leads to none).
 func (r *Repo) RefUnit(ref, old, id string, defaultBranch bool) (changes.Unit, error) {
 	u := changes.Unit{Mode: changes.ModeRef, Ref: ref, DefaultBranch: defaultBranch}
 	if id != "" {
@@ -111,12 +112,16 @@ func (r *Repo) RefUnit(ref, old, id string, defaultBranch bool) (changes.Unit, e
 	if !plumbing.IsHash(old) {
 		return u, nil
 	}
-	c, err := r.commit(plumbing.NewHash(old))
+	_, last, tip, err := r.peelTypes(plumbing.NewHash(old))
 	switch {
-	case errors.Is(err, plumbing.ErrObjectNotFound):
+	case errors.Is(err, plumbing.ErrObjectNotFound), err == nil && last != plumbing.CommitObject:
 		return u, nil
 	case err != nil:
-		return u, r.objectError("commit", plumbing.NewHash(old), err)
+		return u, err
+	}
+	c, err := r.commit(tip)
+	if err != nil {
+		return u, r.objectError("commit", tip, err)
 	}
 	u.Commit = r.describe(c)
 	return u, nil

@@ -52,3 +52,44 @@ func TestPreReceiveJudgesEveryUpdateInFull(t *testing.T) {
 	out, ok = pushTo(t, r, nil, "v1", "v1-annotated")
 	accepted(t, "tags of a commit", out, ok)
 }
+
+// TestPreReceiveRefusesReplacements: a push of refs/replace/<blob of
+// main's progress file> would make git show the rewritten file for main
+// on the server; it is refused (push/replace) until a human's
+// push.replace-refs: allow is on the default branch. Deleting a
+// replacement, and notes, are accepted.
+func TestPreReceiveRefusesReplacements(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	s := newServer(t, r, "")
+	original := r.Read(progressPath)
+	blob := r.Git("rev-parse", "HEAD:"+progressPath)
+	rewriteProgress(r)
+	replacement := r.Git("hash-object", "-w", progressPath)
+	r.Git("checkout", "-q", "--", progressPath)
+	ref := "refs/replace/" + blob
+	out, ok := pushTo(t, r, nil, replacement+":"+ref)
+	if ok || !strings.Contains(out, "remote: "+ref+": error push/replace") {
+		t.Fatalf("a replacement of main's progress file: want push/replace:\n%s", out)
+	}
+	if shown := r.Git("-C", s.dir, "show", "main:"+progressPath); shown+"\n" != original {
+		t.Fatalf("the server shows another progress file for main:\n%s", shown)
+	}
+
+	r.Git("notes", "add", "-m", "a note", "HEAD")
+	out, ok = pushTo(t, r, nil, "refs/notes/commits")
+	accepted(t, "a note", out, ok)
+
+	r.Write(".small-hook.yml", "push:\n  replace-refs: allow\n")
+	r.Commit("this project replaces objects on purpose")
+	out, ok = pushTo(t, r, nil, "main")
+	accepted(t, "the configuration", out, ok)
+	out, ok = pushTo(t, r, nil, replacement+":"+ref)
+	accepted(t, "a replacement push.replace-refs allows", out, ok)
+	r.Write(".small-hook.yml", "push:\n  replace-refs: refuse\n")
+	r.Commit("no more replacements")
+	out, ok = pushTo(t, r, nil, "main")
+	accepted(t, "the configuration", out, ok)
+	out, ok = pushTo(t, r, nil, ":"+ref)
+	accepted(t, "deleting a replacement", out, ok)
+}

@@ -12,6 +12,10 @@ type Push struct {
 	// name after refs/heads/) that a push may not delete. The receiver's
 	// default branch is always protected.
 	Protect []string
+	// ReplaceRefs says whether a push may create or move refs/replace/*
+	// refs, which make git show another object in place of the one a
+	// commit or tree names: "refuse" (the default) or "allow".
+	ReplaceRefs string
 }
 
 // Protects reports whether a push may not delete ref (a full ref name)
@@ -30,8 +34,11 @@ func (p Push) Protects(ref string) bool {
 }
 
 func (l loader) push(top map[string]any, p *Push) error {
-	m, err := l.section(top, "push", "protect")
+	m, err := l.section(top, "push", "protect", "replace-refs")
 	if err != nil || m == nil {
+		return err
+	}
+	if err := l.choice(m, []string{"push", "replace-refs"}, &p.ReplaceRefs, "refuse", "allow"); err != nil {
 		return err
 	}
 	v, ok := m["protect"]
