@@ -28,7 +28,7 @@ type checkCmd struct {
 	Rev        string   `help:"With --all: check the tree of REV instead of the index." placeholder:"REV"`
 	CI         bool     `name:"ci" help:"Find the range from the CI environment (GitHub Actions, GitLab CI, pre-commit, SMALL_HOOK_BASE/SMALL_HOOK_HEAD)."`
 	CommitMsg  string   `name:"commit-msg" help:"Commit-msg hook stage: attribute the staged change with this commit message file." placeholder:"FILE" type:"path"`
-	PrePush    string   `name:"pre-push" help:"Pre-push hook stage: check the refs git lists on standard input for a push to REMOTE: the commits no remote-tracking ref has, each pushed branch compared with the tip it replaces." placeholder:"REMOTE"`
+	PrePush    string   `name:"pre-push" help:"Pre-push hook stage: check the refs git lists on standard input for a push to REMOTE: the commits no remote-tracking ref of REMOTE has, each pushed branch compared with the tip it replaces." placeholder:"REMOTE"`
 	PreReceive bool     `name:"pre-receive" help:"Pre-receive hook of a server: check the ref updates git lists on standard input, with the configuration of the default branch before the push."`
 	Repo       string   `help:"The repository to check (any directory inside it)." default:"." placeholder:"DIR"`
 	Config     string   `help:"Configuration file to use instead of .small-hook.yml. A file inside the repository is read from the trusted revision (HEAD, or the base of a range) like .small-hook.yml, and is human-owned." placeholder:"FILE" type:"path"`

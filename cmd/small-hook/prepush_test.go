@@ -7,10 +7,12 @@ import (
 )
 
 // TestPushToANewRemoteJudgesWhatThePushAdds: main holds an old rewrite
-// (committed and pushed with --no-verify long ago); a one-commit branch
-// pushed to a newly added remote is judged on what no remote-tracking
-// branch has, not on the whole history from the root; a new error on it
-// is still refused.
+// (committed and pushed with --no-verify long ago); a fork of origin is
+// added as a remote. Before it is fetched, nothing says what the fork
+// has: a one-commit branch pushed to it is judged from the root, refused
+// for the old rewrite, and the report says to fetch it first. After
+// `git fetch fork`, the same push is judged on what the fork lacks, and
+// passes; a new error on it is still refused.
 func TestPushToANewRemoteJudgesWhatThePushAdds(t *testing.T) {
 	t.Parallel()
 	r := pushRepo(t)
@@ -21,20 +23,51 @@ func TestPushToANewRemoteJudgesWhatThePushAdds(t *testing.T) {
 		t.Fatal(out)
 	}
 	fork := filepath.Join(t.TempDir(), "fork.git")
-	r.Git("init", "-q", "--bare", fork)
+	r.Git("clone", "-q", "--bare", r.Git("remote", "get-url", "origin"), fork)
 	r.Git("remote", "add", "fork", fork)
 	r.Git("checkout", "-q", "-b", "feature")
 	r.Write("README.md", "docs\n")
 	hookedCommit(r, "docs")
+	out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "fork", "feature")
+	if ok || !strings.Contains(out, "small/append-only") || !strings.Contains(out, "(git fetch fork first, and the push judges only what fork lacks)") {
+		t.Fatalf("a push to a remote never fetched: want the whole history judged, and the advice to fetch it:\n%s", out)
+	}
+	r.Git("fetch", "-q", "fork")
 	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "fork", "feature"); !ok {
-		t.Fatalf("pushing a one-commit branch to a new remote was refused for history the remotes already have:\n%s", out)
+		t.Fatalf("pushing a one-commit branch to a fetched fork was refused for history the fork already has:\n%s", out)
 	}
 	editIntent(r, "an agent's intent")
 	r.Git("add", "-A")
 	r.Git("commit", "-q", "--no-verify", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-	out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "fork", "feature:other")
+	out, ok = runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "fork", "feature:other")
 	if ok || !strings.Contains(out, "small/ownership") || strings.Contains(out, "small/append-only") {
-		t.Fatalf("a new branch on the new remote: want only the new commit judged:\n%s", out)
+		t.Fatalf("a new branch on the fork: want only the new commit judged:\n%s", out)
+	}
+}
+
+// TestPushJudgesWhatAFetchedForkHas: a rewrite that a fork holds (pushed
+// there past the hooks) is fetched into refs/remotes/fork/; pushing it to
+// origin judges it, since origin never did: only origin's own
+// remote-tracking refs say what origin has judged.
+func TestPushJudgesWhatAFetchedForkHas(t *testing.T) {
+	t.Parallel()
+	r := pushRepo(t)
+	fork := filepath.Join(t.TempDir(), "fork.git")
+	r.Git("clone", "-q", "--bare", r.Git("remote", "get-url", "origin"), fork)
+	r.Git("remote", "add", "fork", fork)
+	rewriteProgress(r)
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "a rewrite")
+	rewrite := r.Git("rev-parse", "HEAD")
+	r.Git("push", "-q", "--no-verify", "fork", "main")
+	r.Git("reset", "-q", "--hard", "HEAD~1")
+	r.Git("fetch", "-q", "fork")
+	if got := r.Git("rev-parse", "refs/remotes/fork/main"); got != rewrite {
+		t.Fatalf("refs/remotes/fork/main is %s", got)
+	}
+	out, ok := pushOrigin(t, r, rewrite+":refs/heads/main")
+	if ok || !strings.Contains(out, "small/append-only") || !strings.Contains(out, rewrite[:12]) {
+		t.Fatalf("a commit only the fork holds was pushed to origin unjudged:\n%s", out)
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -92,4 +93,52 @@ func TestPreReceiveRefusesReplacements(t *testing.T) {
 	accepted(t, "the configuration", out, ok)
 	out, ok = pushTo(t, r, nil, ":"+ref)
 	accepted(t, "deleting a replacement", out, ok)
+}
+
+// TestPreReceiveTrustsOnlyWhatItJudged: servers write refs without the
+// pre-receive hook (GitLab fetches a fork's merge request into
+// refs/merge-requests/<iid>/head, GitHub writes refs/pull/<n>/head, GitLab
+// keeps refs/keep-around/*). A rewrite main refused that such a ref holds
+// is judged again when main is pushed to it: only branches and tags say
+// what the guard accepted.
+func TestPreReceiveTrustsOnlyWhatItJudged(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	s := newServer(t, r, "")
+	rewriteProgress(r)
+	rewrite := r.Commit("a rewrite")
+	out, ok := pushTo(t, r, nil, "main")
+	refused(t, "a rewrite", out, ok, "refs/heads/main", rewrite, progressPath, "small/append-only")
+	for _, ref := range []string{"refs/merge-requests/1/head", "refs/pull/1/head", "refs/keep-around/" + rewrite} {
+		r.Git("-C", s.dir, "fetch", "-q", r.Dir, rewrite+":"+ref)
+		out, ok := pushTo(t, r, nil, "main")
+		refused(t, "main pushed to the commit "+ref+" holds", out, ok, "refs/heads/main", rewrite, progressPath, "small/append-only")
+		r.Git("-C", s.dir, "update-ref", "-d", ref)
+	}
+}
+
+// TestInstallSaysWhichRefsAreOlderThanTheHook: the branches and tags of a
+// bare repository that exist before install were never judged; install
+// says so, and the survey it names runs in the server's repository.
+func TestInstallSaysWhichRefsAreOlderThanTheHook(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	rewriteProgress(r)
+	rewrite := r.Commit("a rewrite from before the hook")
+	r.Git("tag", "v1")
+	dir := filepath.Join(t.TempDir(), "server.git")
+	r.Git("clone", "-q", "--bare", r.Dir, dir)
+	out, ok := runIn(t, dir, binEnv(t), smallHook.path(t), "install")
+	survey := "small-hook check --history --head refs/heads/main"
+	if !ok || !strings.Contains(out, "pre-receive: 1 branch and 1 tag are older than the hook: it counts what they hold as judged") || !strings.Contains(out, survey) {
+		t.Fatalf("install does not say which refs it counts as judged:\n%s", out)
+	}
+	out, ok = runIn(t, dir, binEnv(t), smallHook.path(t), strings.Fields(survey)[1:]...)
+	if ok || !strings.Contains(out, "small/append-only") || !strings.Contains(out, rewrite[:12]) {
+		t.Fatalf("the survey install names does not show the history's rewrite:\n%s", out)
+	}
+	out, ok = runIn(t, dir, binEnv(t), smallHook.path(t), "install")
+	if !ok || !strings.Contains(out, "older than the hook") {
+		t.Fatalf("install again:\n%s", out)
+	}
 }

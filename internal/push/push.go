@@ -39,13 +39,25 @@ type Update struct {
 	DefaultBranch bool
 }
 
+// Guarded reports whether the guard accepted what a ref of the receiving
+// repository holds: a branch (refs/heads/*) or a tag (refs/tags/*), which
+// a push can move only through the pre-receive hook. Servers write refs
+// of their own without running it (GitLab's refs/merge-requests/*,
+// refs/keep-around/* and refs/pipelines/*, GitHub's refs/pull/*, a
+// mirror's fetches), so what only such a ref holds was never judged.
+func Guarded(ref string) bool {
+	return strings.HasPrefix(ref, "refs/heads/") || strings.HasPrefix(ref, "refs/tags/")
+}
+
 // Plan is what one check of a push judges: the refs the push updates on
 // the receiving side, against what that side already has.
 type Plan struct {
 	Updates []Update
-	// Judged are the commits the receiver already has (its refs before
-	// the push; for the pre-push hook, the remote-tracking refs): a push
-	// adds the commits that none of them reaches, and those are judged.
+	// Judged are the commits the receiver has already judged: on the
+	// server, its branches and tags before the push (see Guarded); for the
+	// pre-push hook, the remote-tracking refs of the remote pushed to. A
+	// push adds the commits that none of them reaches, and those are
+	// judged.
 	Judged []string
 	// Pusher is the account the server authenticated (pre-receive), and
 	// PusherVar the variable that named it; "" on the client.
@@ -59,6 +71,9 @@ type Plan struct {
 	// Notice is what the check should tell the user before it reports
 	// (the server's HEAD names a branch that does not exist); "" for none.
 	Notice string
+	// Note is said with what the check covered (Describe): why it judged
+	// more than the push adds, and how to judge less; "" for none.
+	Note string
 }
 
 // Describe names what a push check covered, for the report: each ref with
@@ -80,6 +95,9 @@ func (p *Plan) Describe() string {
 	s := strings.Join(parts, ", ")
 	if p.Pusher != "" {
 		s += fmt.Sprintf("; pushed by %s (%s)", p.Pusher, p.PusherVar)
+	}
+	if p.Note != "" {
+		s += "; " + p.Note
 	}
 	return s
 }

@@ -26,8 +26,8 @@ func pusherOf(getenv func(string) string) (name, from string) {
 }
 
 // Receive plans the judgement of the ref updates git hands the
-// pre-receive hook: each update's new commits (those no ref of the
-// repository reaches before the push), each branch moved to a tip that
+// pre-receive hook: each update's new commits (those no branch or tag of
+// the repository reaches before the push: see Guarded), each branch moved to a tip that
 // does not contain its old one compared with it, each deletion judged.
 // The policy files come from the default branch as it stands before the
 // push (the push itself has not moved any ref yet), never from the pushed
@@ -44,7 +44,9 @@ func Receive(repo *gitdiff.Repo, lines []ReceiveLine, getenv func(string) string
 	}
 	plan := &Plan{}
 	for _, r := range refs {
-		plan.Judged = append(plan.Judged, r.Commit)
+		if Guarded(r.Name) {
+			plan.Judged = append(plan.Judged, r.Commit)
+		}
 	}
 	plan.Judged = distinct(plan.Judged)
 	for _, l := range lines {

@@ -19,9 +19,11 @@ type Sent struct {
 // PrePush plans the pre-push hook's check of a push to remote (its name,
 // or the URL git names when the push names no configured remote): each
 // line on its own, with its own policy. It judges the commits no
-// remote-tracking ref already has (so that pushing to a new remote judges
-// what the push adds, not the whole history), and a branch that does not
-// contain the tip it replaces compared with it.
+// remote-tracking ref of that remote already has (a fork's refs are not
+// what this remote judged), and a branch that does not contain the tip it
+// replaces compared with it. A remote this repository never fetched has
+// no remote-tracking ref: every commit the push brings is judged, from
+// the root, and the plan's Note says how to judge less.
 func PrePush(repo *gitdiff.Repo, remote string, lines []SendLine) ([]Sent, error) {
 	r, err := newRemote(repo, remote)
 	if err != nil {
@@ -41,8 +43,10 @@ func PrePush(repo *gitdiff.Repo, remote string, lines []SendLine) ([]Sent, error
 // remote is what the pushing repository knows of the remote.
 type remote struct {
 	name string
-	// known are the commits of every remote-tracking ref.
+	// known are the commits of the remote's remote-tracking refs.
 	known []string
+	// note says why known is empty, when it is.
+	note string
 	// headRef is what refs/remotes/<name>/HEAD names (the remote's default
 	// branch as of the last clone or `git remote set-head`), headCommit
 	// its commit; "" when unknown.
@@ -50,7 +54,7 @@ type remote struct {
 }
 
 func newRemote(repo *gitdiff.Repo, name string) (remote, error) {
-	tracking, err := repo.Refs("refs/remotes/")
+	tracking, err := repo.Refs("refs/remotes/" + name + "/")
 	if err != nil {
 		return remote{}, err
 	}
@@ -59,6 +63,14 @@ func newRemote(repo *gitdiff.Repo, name string) (remote, error) {
 		known = append(known, r.Commit)
 	}
 	r := remote{name: name, known: distinct(known)}
+	if len(known) == 0 {
+		r.note = "no remote-tracking ref of " + name + " says what it has: every commit judged from the root"
+		if _, configured, err := repo.Config("remote." + name + ".url"); err != nil {
+			return remote{}, err
+		} else if configured {
+			r.note += " (git fetch " + name + " first, and the push judges only what " + name + " lacks)"
+		}
+	}
 	r.headRef, r.headCommit, err = repo.SymbolicRef("refs/remotes/" + name + "/HEAD")
 	return r, err
 }
@@ -75,7 +87,7 @@ func (r remote) defaultBranch() string {
 // refused before any check (the remote has commits this repository lacks).
 func (r remote) plan(repo *gitdiff.Repo, l SendLine) (*Plan, string, error) {
 	u := Update{Ref: l.RemoteRef, DefaultBranch: l.RemoteRef != "" && l.RemoteRef == r.defaultBranch()}
-	plan := &Plan{Judged: r.known}
+	plan := &Plan{Judged: r.known, Note: r.note}
 	branch := strings.TrimPrefix(l.RemoteRef, "refs/heads/")
 	switch {
 	case l.LocalID == ZeroID:
