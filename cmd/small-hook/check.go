@@ -131,7 +131,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 	paths := map[string]bool{}
 	order := map[string]int{}
 	refOf := map[string]string{}
-	commits, err := each(repo, tgt, c.named(e, repo), scope, func(u changes.Unit) error {
+	commits, err := each(repo, tgt, c.named(e, repo), scope, cfg, func(u changes.Unit) error {
 		for _, ch := range u.Changes {
 			paths[ch.Path] = true
 		}
@@ -201,10 +201,10 @@ func (c *checkCmd) named(e *env, repo *gitdiff.Repo) []string {
 // each hands fn the units of change the target describes, one at a time,
 // and returns the number of commits in range mode. In staged mode, the
 // named files the staged change does not touch follow as a tree.
-func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, fn func(changes.Unit) error) (int, error) {
+func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, cfg *config.Config, fn func(changes.Unit) error) (int, error) {
 	switch {
 	case tgt.push != nil:
-		return push.Each(repo, tgt.push, scope, fn)
+		return push.Each(repo, tgt.push, scope, cfg.Push, fn)
 	case tgt.mode == changes.ModeRange:
 		return repo.Range(tgt.base, tgt.head, scope, fn)
 	case tgt.mode == changes.ModeTree:

@@ -28,10 +28,11 @@ const (
 	// previous tip, New at the new tip, and only the rules that judge
 	// whether history continues run (see rules.Rule.Continuity). A changed
 	// file is judged as a merge whose one parent is the previous tip:
-	// every entry the previous tip held must still be there, in order,
-	// while entries the new history brings from elsewhere (a rebase onto a
-	// branch that moved on) may stand between them; each new commit was
-	// judged on its own.
+	// every entry the previous tip held must still be there, in order, and
+	// an entry may stand between them only when Merge.Onto holds it (the
+	// trusted revision a rebase moved the branch onto; nil on the default
+	// branch and the protected ones, where the old entries stay a prefix);
+	// each new commit was judged on its own.
 	ModeTip Mode = "tip"
 	// ModeRef is one ref a push creates, moves or deletes (the pre-push
 	// and pre-receive hooks), judged as a ref: the unit has no changes;
@@ -107,6 +108,11 @@ type Merge struct {
 	// Parents is the file at each parent, first parent first; Parents[0]
 	// equals the change's Old. A nil element means absent at that parent.
 	Parents []*Blob
+	// Onto is, in tip mode (ModeTip), the file at the trusted revision a
+	// rebase may have moved the branch onto (the default branch): entries
+	// it holds may stand between the previous tip's. nil when there is no
+	// such revision or it lacks the file.
+	Onto *Blob
 }
 
 // AllBases returns Bases, or Base alone when Bases is not set.

@@ -33,6 +33,15 @@ func (p Push) Protects(ref string) bool {
 	return false
 }
 
+// KeepsHistory reports whether a push that rewrites ref must keep the
+// entries its previous tip held as a prefix, with nothing between them and
+// no intended rewrite: the receiver's default branch, a branch Protect
+// names, and a ref a check does not name ("": CI's push of the default or
+// a protected branch, --previous).
+func (p Push) KeepsHistory(ref string, defaultBranch bool) bool {
+	return ref == "" || defaultBranch || p.Protects(ref)
+}
+
 func (l loader) push(top map[string]any, p *Push) error {
 	m, err := l.section(top, "push", "protect", "replace-refs")
 	if err != nil || m == nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/config"
 )
 
 // Each hands fn the units of a push, update by update, each update judged
@@ -20,11 +21,20 @@ import (
 //     the two tips compared (changes.ModeTip).
 //
 // It returns the number of commits.
-func Each(repo *gitdiff.Repo, plan *Plan, scope gitdiff.Scope, fn func(changes.Unit) error) (int, error) {
+//
+// A rewritten branch that cfg keeps (config.Push.KeepsHistory: the
+// default branch and the protected ones) keeps the previous tip's entries
+// as a prefix; on another, an entry may stand between them when the plan's
+// Onto holds it.
+func Each(repo *gitdiff.Repo, plan *Plan, scope gitdiff.Scope, cfg config.Push, fn func(changes.Unit) error) (int, error) {
 	total := 0
 	judged := append([]string{}, plan.Judged...)
 	for _, u := range plan.Updates {
-		n, head, err := eachOf(repo, u, judged, scope, fn)
+		onto := plan.Onto
+		if cfg.KeepsHistory(u.Ref, u.DefaultBranch) {
+			onto = ""
+		}
+		n, head, err := eachOf(repo, u, judged, onto, scope, fn)
 		if err != nil {
 			return 0, fmt.Errorf("%s: %w", u.Ref, err)
 		}
@@ -37,9 +47,10 @@ func Each(repo *gitdiff.Repo, plan *Plan, scope gitdiff.Scope, fn func(changes.U
 }
 
 // eachOf hands fn the units of one update, given the commits judged
-// before it; it returns the number of commits and the commit the update's
-// new object leads to ("" for none).
-func eachOf(repo *gitdiff.Repo, u Update, judged []string, scope gitdiff.Scope, fn func(changes.Unit) error) (int, string, error) {
+// before it and the revision whose entries may stand between those of a
+// rewritten branch; it returns the number of commits and the commit the
+// update's new object leads to ("" for none).
+func eachOf(repo *gitdiff.Repo, u Update, judged []string, onto string, scope gitdiff.Scope, fn func(changes.Unit) error) (int, string, error) {
 	ref, err := repo.RefUnit(u.Ref, u.Old, u.New, u.DefaultBranch)
 	if err == nil {
 		err = fn(ref)
@@ -62,7 +73,7 @@ func eachOf(repo *gitdiff.Repo, u Update, judged []string, scope gitdiff.Scope, 
 	if err != nil || u.Previous == "" || !strings.HasPrefix(u.Ref, "refs/heads/") {
 		return n, head, err
 	}
-	tip, err := repo.Tip(u.Previous, head, scope)
+	tip, err := repo.Tip(u.Previous, head, onto, scope)
 	if err != nil {
 		return 0, "", fmt.Errorf("comparing %s with the previous tip %s: %w", head, u.Previous, err)
 	}

@@ -68,6 +68,13 @@ type Plan struct {
 	// them (a push to an empty repository): the built-in defaults apply.
 	PolicyRev, PolicyFrom string
 	NoPolicy              bool
+	// Onto is the trusted revision a rebase may have moved a rewritten
+	// branch onto: the receiver's default branch before the push (on the
+	// client, as far as the remote-tracking refs tell). On a branch other
+	// than the default and the protected ones, an entry may stand between
+	// the entries the previous tip held only when Onto holds it; "" when
+	// there is none.
+	Onto string
 	// Notice is what the check should tell the user before it reports
 	// (the server's HEAD names a branch that does not exist); "" for none.
 	Notice string

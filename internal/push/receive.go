@@ -70,6 +70,6 @@ func Receive(repo *gitdiff.Repo, lines []ReceiveLine, getenv func(string) string
 		}
 		return plan, nil
 	}
-	plan.PolicyRev, plan.PolicyFrom = defaultCommit, defaultRef
+	plan.PolicyRev, plan.PolicyFrom, plan.Onto = defaultCommit, defaultRef, defaultCommit
 	return plan, nil
 }

@@ -135,7 +135,24 @@ func (r remote) plan(repo *gitdiff.Repo, l SendLine) (*Plan, string, error) {
 	}
 	plan.Updates = []Update{u}
 	plan.NoPolicy = plan.PolicyRev == ""
+	if u.Previous != "" {
+		var err error
+		if plan.Onto, err = r.onto(repo, u.New); err != nil {
+			return nil, "", err
+		}
+	}
 	return plan, "", nil
+}
+
+// onto returns the revision a rebase of a branch to head may have moved it
+// onto: the remote's default branch, or, when this repository does not
+// know it, the newest commit on head's first-parent line that the remote
+// has.
+func (r remote) onto(repo *gitdiff.Repo, head string) (string, error) {
+	if r.headCommit != "" {
+		return r.headCommit, nil
+	}
+	return repo.ForkPoint(r.known, head)
 }
 
 // staleTip returns the commit of the remote-tracking ref of a branch the

@@ -64,6 +64,7 @@ const (
 	afterState  = "after"
 	baseState   = "base"
 	parentState = "parent"
+	ontoState   = "onto"
 )
 
 // ParseCase reads a case from data, the text of a .txtar file; @@NAME@@ in
@@ -327,7 +328,7 @@ func (b *builder) file(name, text string) error {
 // isState reports whether a section name's first element names a state.
 func isState(s string) bool {
 	switch {
-	case s == beforeState, s == afterState, s == baseState:
+	case s == beforeState, s == afterState, s == baseState, s == ontoState:
 		return true
 	case strings.HasPrefix(s, baseState), strings.HasPrefix(s, parentState):
 		n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(s, baseState), parentState))
@@ -407,6 +408,9 @@ func (b *builder) build() (*Case, error) {
 	default:
 		c.Unit = changes.Unit{Mode: b.mode, Files: kinded{after, b.kinds}, Before: before, Declared: Declared(append(append([]Snapshot{after}, parents...), bases...)...)}
 		c.Unit.Changes = b.changes(after, parents, bases)
+		if err := b.onto(c.Unit.Changes); err != nil {
+			return nil, err
+		}
 	}
 	c.Unit.Commit = b.commit
 	if c.Config, err = loadConfig(trusted); err != nil {
@@ -466,6 +470,27 @@ func (b *builder) changes(after Snapshot, parents, bases []Snapshot) []changes.C
 		out = append(out, ch)
 	}
 	return out
+}
+
+// onto gives every change of a tip the file at the trusted revision a
+// rebase moved the branch onto: the onto/ state, when the case has one.
+func (b *builder) onto(list []changes.Change) error {
+	if b.states[ontoState] == nil {
+		return nil
+	}
+	if b.mode != changes.ModeTip {
+		return fmt.Errorf("only a tip (mode tip) has an onto/ state")
+	}
+	onto, err := b.state(ontoState)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		if list[i].Merge != nil {
+			list[i].Merge.Onto = blobOf(onto, list[i].Path)
+		}
+	}
+	return nil
 }
 
 // blob is the version of path in s, with its kind; nil when absent.
