@@ -42,10 +42,10 @@ func (p *Pass) ReportRewrite(path string, line int, what, undo string) {
 		p.ReportSeverity(Warning, path, line, "%s [intended, SMALL_HOOK_REWRITE=%s: %s; only a human commit with the trailer Small-Rewrite: <reason> and no agent marker may rewrite history]", what, reason, decides)
 	case reason != "" && a.Disputed != "":
 		p.ReportSeverity(Error, path, line, "%s", what).
-			Hint("%s; Small-Rewrite: %s is not enough: the commit carries evidence of an agent (%s), which withdraws a human's privilege to rewrite history, signed or not; if a human made the change, commit it without the agent's marker", undo, reason, a.Disputed)
+			Hint("%s; Small-Rewrite: %s is not enough: the commit carries evidence of an agent (%s), which withdraws a human's privilege to rewrite history, signed or not; if a human made the change, %s", undo, reason, a.Disputed, a.AsHuman())
 	case reason != "":
 		p.ReportSeverity(Error, path, line, "%s", what).
-			Hint("%s; Small-Rewrite: %s is not enough: only a human commit may rewrite history, and this one is %s (%s); a human commits such a change without the agent's markers", undo, reason, a.Actor, a.Evidence)
+			Hint("%s; Small-Rewrite: %s is not enough: only a human commit may rewrite history, and this one is %s (%s); if a human made the change, %s", undo, reason, a.Actor, a.Evidence, a.AsHuman())
 	default:
 		p.ReportSeverity(Error, path, line, "%s", what).Hint("%s; %s", undo, p.markRewrite())
 	}
