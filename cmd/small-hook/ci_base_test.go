@@ -89,3 +89,60 @@ func TestPushSemanticsNameTheirStage(t *testing.T) {
 		}
 	}
 }
+
+// pushPayloadTo is GitHub's push event for a branch moved from before to
+// after, in a repository whose default branch is main.
+func pushPayloadTo(branch, before, after string) string {
+	return `{"ref": "refs/heads/` + branch + `", "before": "` + before + `", "after": "` + after + `", "created": false, "deleted": false, "forced": false,
+  "repository": {"full_name": "acme/project", "default_branch": "main"}, "pusher": {"name": "agent"}}`
+}
+
+// TestCIJudgesAFeatureBranchFromItsMergeBase: on a feature branch, the
+// previous tip is whatever the last push left, judged or not. Push 1
+// turns small/append-only off and rewrites an entry (its pipeline red, or
+// skipped with git push -o ci.skip); push 2 adds one harmless commit. The
+// pipeline of push 2 judges the whole branch from its merge base with
+// main, with main's configuration: red. On a protected branch (the
+// platform keeps agents from moving it) the previous tip stays the base.
+func TestCIJudgesAFeatureBranchFromItsMergeBase(t *testing.T) {
+	t.Parallel()
+	origin := workspaceRepo(t)
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	origin.Git("clone", "-q", "--bare", origin.Dir, remote)
+	clone := repoAt(t, filepath.Join(t.TempDir(), "clone"))
+	origin.Git("clone", "-q", remote, clone.Dir)
+	clone.Git("checkout", "-q", "-b", "feature")
+	clone.Write(".small-hook.yml", "rules:\n  small/append-only: off\n")
+	rewriteProgress(clone)
+	first := clone.Commit("push 1: relax the rules and rewrite an entry")
+	clone.Write("README.md", "docs\n")
+	second := clone.Commit("push 2: harmless")
+	clone.Git("push", "-q", "origin", "feature")
+
+	gitlab := map[string]string{"CI": "true", "GITLAB_CI": "true", "CI_COMMIT_SHA": second, "CI_COMMIT_BEFORE_SHA": first,
+		"CI_COMMIT_BRANCH": "feature", "CI_DEFAULT_BRANCH": "main", "CI_COMMIT_REF_PROTECTED": "false"}
+	payload := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(payload, []byte(pushPayloadTo("feature", first, second)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	github := map[string]string{"CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": payload, "GITHUB_REF_PROTECTED": "false"}
+	for name, vars := range map[string]map[string]string{"GitLab": gitlab, "GitHub": github} {
+		code, out, errOut := clone.check(vars, "check", "--ci", "--format", "json")
+		rep := decodeReport(t, out)
+		if code != exitFindings || rep.Summary.Commits != 2 || !contains(rulesOf(rep), "small/append-only") {
+			t.Errorf("%s: the pipeline of push 2: exit %d, %d commits\n%s%s", name, code, rep.Summary.Commits, out, errOut)
+		}
+	}
+
+	gitlab["CI_COMMIT_REF_PROTECTED"] = "true"
+	if code, out, errOut := clone.check(gitlab, "check", "--ci", "--format", "json"); code != exitOK || decodeReport(t, out).Summary.Commits != 1 {
+		t.Errorf("a protected branch: want the push alone judged: exit %d\n%s%s", code, out, errOut)
+	}
+
+	checkout := filepath.Join(t.TempDir(), "checkout")
+	origin.Git("clone", "-q", "--no-local", "--single-branch", "-b", "feature", remote, checkout)
+	run := runAction(t, checkout, nil, "push", pushPayloadTo("feature", first, second))
+	if run.outputs["exit-code"] != "1" || !strings.Contains(run.log, "small/append-only") {
+		t.Fatalf("the Action judged only push 2 (exit-code %q):\n%s", run.outputs["exit-code"], run.log)
+	}
+}
