@@ -26,10 +26,17 @@ import (
 //     this setup lets a human mark a rewrite as intended, or why the
 //     reason given is not enough (an agent's commit, or an agent marker on
 //     a commit a human's key signed).
+//
+// A push that rewrites a branch (changes.ModeTip) is judged by its new
+// tip's commit the same way, except on the default branch and the
+// branches push.protect names (config.Push.KeepsHistory), whose history no
+// push rewrites: an error whoever pushes.
 func (p *Pass) ReportRewrite(path string, line int, what, undo string) {
 	a := p.Actor
 	reason := a.Rewrite
 	switch {
+	case p.Unit.Mode == changes.ModeTip && p.Config.Push.KeepsHistory(p.Unit.Ref, p.Unit.DefaultBranch):
+		p.ReportSeverity(Error, path, line, "%s", what).Hint("%s; a force-push of the default branch or a protected one cannot carry an intended rewrite: make it a new commit on top of the previous tip, by a human with the trailer Small-Rewrite: <reason>", undo)
 	case a.Deferred():
 		return
 	case a.MayRewrite():
@@ -57,7 +64,7 @@ func (p *Pass) markRewrite() string {
 	const trailer = `git commit -m "<subject>" -m "Small-Rewrite: <reason>"`
 	switch a := p.Actor; {
 	case p.Unit.Mode == changes.ModeTip:
-		return "a force-push cannot carry an intended rewrite: make it a new commit on top of the previous tip, by a human with the trailer Small-Rewrite: <reason>"
+		return `if a human rewrites this branch on purpose (to take a leaked credential out of its history, say), a human's commit at its new tip says so: git commit --allow-empty -m "<subject>" -m "Small-Rewrite: <reason>", then push again`
 	case p.Unit.Commit != nil:
 		return "if the rewrite is intended, a human rewords the commit to end its message with the trailer Small-Rewrite: <reason> (git commit --amend for the last commit, git rebase -i to reword an older one)"
 	case !a.Pending || a.HookSetup() != nil && a.HookSetup().CommitMsg:

@@ -127,7 +127,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		opts.Secrets = scanner
 	}
 	checker := rules.NewChecker(opts)
-	tips := &tipCheck{cfg: cfg}
+	tips := &tipCheck{cfg: cfg, actor: actor}
 	paths := map[string]bool{}
 	order := map[string]int{}
 	refOf := map[string]string{}

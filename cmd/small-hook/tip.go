@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/internal/words"
@@ -15,10 +16,13 @@ import (
 // that does not contain it (changes.ModeTip: a force-push, a reset, an
 // orphan branch): the governed files at the new tip must continue the
 // history they had at the previous tip. Only the rules that judge
-// continuity run; every finding names both tips, and the branch when the
-// push names one.
+// continuity run, with the new tip's commit as the actor (a human's
+// intended rewrite of a branch other than the default and the protected
+// ones is a warning); every finding names both tips, and the branch when
+// the push names one.
 type tipCheck struct {
-	cfg *config.Config
+	cfg   *config.Config
+	actor func(*changes.Unit) (attribution.Verdict, error)
 	// found are the findings so far; rewritten says a tip was compared.
 	found     []rules.Finding
 	rewritten bool
@@ -26,7 +30,7 @@ type tipCheck struct {
 
 // check judges one comparison.
 func (t *tipCheck) check(u *changes.Unit) error {
-	checker := rules.NewChecker(rules.Options{Rules: registry.All(), Config: t.cfg})
+	checker := rules.NewChecker(rules.Options{Rules: registry.All(), Config: t.cfg, Actor: t.actor})
 	if err := checker.Check(u); err != nil {
 		return err
 	}
