@@ -187,3 +187,25 @@ func TestPreCommitPushStageWithoutAPushChecksTheIndex(t *testing.T) {
 		t.Fatalf("a committed mistake: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestPushToAURL: git names the URL as the remote when a push names no
+// configured remote; the pre-push hook judges the push from the root
+// (nothing says what that repository has) instead of failing on a ref
+// name made of the URL.
+func TestPushToAURL(t *testing.T) {
+	t.Parallel()
+	r := pushRepo(t)
+	other := filepath.Join(t.TempDir(), "other.git")
+	r.Git("init", "-q", "--bare", other)
+	out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", other, "main")
+	if !ok {
+		t.Fatalf("a push to a URL:\n%s", out)
+	}
+	rewriteProgress(r)
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "a rewrite")
+	out, ok = runIn(t, r.Dir, binEnv(t), "git", "push", "-q", other, "main")
+	if ok || !strings.Contains(out, "small/append-only") {
+		t.Fatalf("a rewrite pushed to a URL:\n%s", out)
+	}
+}

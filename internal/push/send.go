@@ -53,26 +53,35 @@ type remote struct {
 	headRef, headCommit string
 }
 
+// newRemote reads what the repository knows of the remote it pushes to:
+// nothing, for a push to a URL (git names the URL as the remote then).
 func newRemote(repo *gitdiff.Repo, name string) (remote, error) {
-	tracking, err := repo.Refs("refs/remotes/" + name + "/")
+	r := remote{name: name}
+	_, configured, err := repo.Config("remote." + name + ".url")
 	if err != nil {
-		return remote{}, err
+		return r, err
 	}
-	var known []string
-	for _, r := range tracking {
-		known = append(known, r.Commit)
-	}
-	r := remote{name: name, known: distinct(known)}
-	if len(known) == 0 {
-		r.note = "no remote-tracking ref of " + name + " says what it has: every commit judged from the root"
-		if _, configured, err := repo.Config("remote." + name + ".url"); err != nil {
-			return remote{}, err
-		} else if configured {
-			r.note += " (git fetch " + name + " first, and the push judges only what " + name + " lacks)"
+	if configured {
+		tracking, err := repo.Refs("refs/remotes/" + name + "/")
+		if err != nil {
+			return r, err
+		}
+		for _, t := range tracking {
+			r.known = append(r.known, t.Commit)
+		}
+		r.known = distinct(r.known)
+		if r.headRef, r.headCommit, err = repo.SymbolicRef("refs/remotes/" + name + "/HEAD"); err != nil {
+			return r, err
 		}
 	}
-	r.headRef, r.headCommit, err = repo.SymbolicRef("refs/remotes/" + name + "/HEAD")
-	return r, err
+	switch {
+	case len(r.known) > 0:
+	case configured:
+		r.note = "no remote-tracking ref of " + name + " says what it has: every commit judged from the root (git fetch " + name + " first, and the push judges only what " + name + " lacks)"
+	default:
+		r.note = "a push to " + name + ", not to a configured remote: no remote-tracking ref says what it has, every commit judged from the root"
+	}
+	return r, nil
 }
 
 // defaultBranch is the remote's default branch as a ref on the remote.
