@@ -319,3 +319,18 @@ func TestForcePushThroughTheAction(t *testing.T) {
 		t.Fatalf("the Action let a force-push that dropped entries through (exit-code %q):\n%s", run.outputs["exit-code"], run.log)
 	}
 }
+
+// TestTipComparisonVerifiesEachCommitOnce: the tip comparison attributes
+// the new tip's commit, which the range judged too; the report lists its
+// signature once.
+func TestTipComparisonVerifiesEachCommitOnce(t *testing.T) {
+	r, _ := signingRepo(t, signedConfig("human-owned"), "")
+	old := appendProgress(r, "first append", 21)
+	r.Git("reset", "-q", "--hard", "HEAD~1")
+	next := appendProgress(r, "a different append", 22)
+	code, out, errOut := r.check(nil, "check", "--previous", old, "--head", next, "--format", "json")
+	rep := decodeSigned(t, out)
+	if code != exitFindings || len(rep.Signatures) != 1 || rep.Signatures[0].Commit != next {
+		t.Fatalf("exit %d, signatures %+v; want %s's once\n%s%s", code, rep.Signatures, next, out, errOut)
+	}
+}
