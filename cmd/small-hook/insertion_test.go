@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -61,11 +59,7 @@ func TestARewriteMayNotInsertBetweenOldEntries(t *testing.T) {
 		}
 	}
 
-	payload := filepath.Join(t.TempDir(), "event.json")
-	if err := os.WriteFile(payload, []byte(forcedPushPayload(human, agent)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	vars := map[string]string{"CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": payload}
+	vars := map[string]string{"CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": eventFile(t, pushEvent("main", human, agent, true))}
 	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitFindings || !strings.Contains(out, "was inserted between entries of the previous tip") {
 		t.Fatalf("CI's forced-push check of main: exit %d\n%s%s", code, out, errOut)
 	}

@@ -128,12 +128,6 @@ func TestForcePushIsComparedWithThePreviousTip(t *testing.T) {
 	}
 }
 
-// forcedPushPayload is a GitHub push event for a force-push.
-func forcedPushPayload(before, after string) string {
-	return `{"ref": "refs/heads/main", "before": "` + before + `", "after": "` + after + `", "created": false, "deleted": false, "forced": true,
-  "repository": {"full_name": "acme/project", "default_branch": "main"}, "pusher": {"name": "agent"}}`
-}
-
 // TestForcePushInCI: GitHub's push event (forced), GitLab's push pipeline
 // (CI_COMMIT_BEFORE_SHA) and pre-commit's pre-push stage name the tip a
 // push replaced, and a pull request's base, which may have moved on, is
@@ -142,10 +136,7 @@ func TestForcePushInCI(t *testing.T) {
 	r := workspaceRepo(t)
 	old, next := rewriteTwoAppends(t, r, false)
 
-	payload := filepath.Join(t.TempDir(), "event.json")
-	if err := os.WriteFile(payload, []byte(forcedPushPayload(old, next)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	payload := eventFile(t, pushEvent("main", old, next, true))
 	for name, vars := range map[string]map[string]string{
 		"GitHub push":         {"CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": payload},
 		"GitLab push":         {"CI": "true", "GITLAB_CI": "true", "CI_COMMIT_SHA": next, "CI_COMMIT_BEFORE_SHA": old, "CI_COMMIT_BRANCH": "main", "CI_DEFAULT_BRANCH": "main"},
@@ -314,7 +305,7 @@ func TestForcePushThroughTheAction(t *testing.T) {
 	if _, err := repoAt(t, checkout).Try("cat-file", "-e", old+"^{commit}"); err == nil {
 		t.Fatal("the fresh checkout already holds the replaced tip; the test proves nothing")
 	}
-	run := runAction(t, checkout, nil, "push", forcedPushPayload(old, next))
+	run := runAction(t, checkout, nil, "push", pushEvent("main", old, next, true))
 	if run.outputs["exit-code"] != "1" || !strings.Contains(run.log, "small/append-only") || !strings.Contains(run.log, old[:12]) {
 		t.Fatalf("the Action let a force-push that dropped entries through (exit-code %q):\n%s", run.outputs["exit-code"], run.log)
 	}
