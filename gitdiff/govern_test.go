@@ -184,7 +184,7 @@ func TestTipGovernsByThePreviousTip(t *testing.T) {
 	r.Write("build/artifacts/b.md", "# other\n")
 	r.Git("add", "ws/artifacts/n.md", "build/artifacts/b.md")
 	r.Git("commit", "-q", "-m", "rewritten")
-	u, err := r.open().Tip(previous, "HEAD", Scope{})
+	u, err := r.open().Tip(previous, "HEAD", "", Scope{})
 	if err != nil || u == nil || paths(u.Changes) != "ws/.awp/workspace.json ws/artifacts/n.md" {
 		t.Fatalf("tip: %+v (%v)", u, err)
 	}

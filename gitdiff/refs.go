@@ -91,19 +91,37 @@ func (r *Repo) SymbolicRef(name string) (target, commit string, err error) {
 	return target, c.String(), nil
 }
 
-// Deletion returns the unit of a push that deletes ref, whose tip was old
-// (its Commit, when this repository has that commit).
-func (r *Repo) Deletion(ref, old string, defaultBranch bool) (changes.Unit, error) {
-	u := changes.Unit{Mode: changes.ModeDeletion, Ref: ref, DefaultBranch: defaultBranch}
+// RefUnit returns the unit of a push that sets ref from old to id
+// (changes.ModeRef): what the object id is, and what its annotated tags
+// lead to. For a deletion (id "") the unit has no Target, and its Commit
+// is the commit the ref led to, when this repository has it (a deleted
+// tag of a tree, or a replacement blob, leads to none).
+func (r *Repo) RefUnit(ref, old, id string, defaultBranch bool) (changes.Unit, error) {
+	u := changes.Unit{Mode: changes.ModeRef, Ref: ref, DefaultBranch: defaultBranch}
+	if id != "" {
+		if !plumbing.IsHash(id) {
+			return u, fmt.Errorf("%q is not a full object id", id)
+		}
+		first, last, _, err := r.peelTypes(plumbing.NewHash(id))
+		if err != nil {
+			return u, err
+		}
+		u.Target = &changes.Target{ID: id, Type: first.String(), Peeled: last.String()}
+		return u, nil
+	}
 	if !plumbing.IsHash(old) {
 		return u, nil
 	}
-	c, err := r.commit(plumbing.NewHash(old))
+	_, last, tip, err := r.peelTypes(plumbing.NewHash(old))
 	switch {
-	case errors.Is(err, plumbing.ErrObjectNotFound):
+	case errors.Is(err, plumbing.ErrObjectNotFound), err == nil && last != plumbing.CommitObject:
 		return u, nil
 	case err != nil:
-		return u, r.objectError("commit", plumbing.NewHash(old), err)
+		return u, err
+	}
+	c, err := r.commit(tip)
+	if err != nil {
+		return u, r.objectError("commit", tip, err)
 	}
 	u.Commit = r.describe(c)
 	return u, nil
@@ -161,27 +179,36 @@ func (r *Repo) Peel(id string) (string, error) {
 // peel follows annotated tags from h to a commit; the zero hash when they
 // end at a tree or a blob.
 func (r *Repo) peel(h plumbing.Hash) (plumbing.Hash, error) {
+	_, last, end, err := r.peelTypes(h)
+	if err != nil || last != plumbing.CommitObject {
+		return plumbing.ZeroHash, err
+	}
+	return end, nil
+}
+
+// peelTypes follows annotated tags from h: it returns the type of h, the
+// type of the object at the end of the tags and that object's id.
+func (r *Repo) peelTypes(h plumbing.Hash) (first, last plumbing.ObjectType, end plumbing.Hash, err error) {
 	for depth := 0; depth < 100; depth++ {
 		kind, data, _, err := r.reader.object(h, -1)
 		if err != nil {
-			return plumbing.ZeroHash, r.objectError("object", h, err)
+			return first, kind, h, r.objectError("object", h, err)
 		}
-		switch kind {
-		case plumbing.CommitObject:
-			return h, nil
-		case plumbing.TagObject:
-			// A tag object starts with the line "object <id>".
-			rest, ok := bytes.CutPrefix(data, []byte("object "))
-			target, ok2 := parseHex(rest[:min(len(rest), 40)])
-			if !ok || !ok2 {
-				return plumbing.ZeroHash, fmt.Errorf("tag %s: no object line", h)
-			}
-			h = target
-		default:
-			return plumbing.ZeroHash, nil
+		if depth == 0 {
+			first = kind
 		}
+		if kind != plumbing.TagObject {
+			return first, kind, h, nil
+		}
+		// A tag object starts with the line "object <id>".
+		rest, ok := bytes.CutPrefix(data, []byte("object "))
+		target, ok2 := parseHex(rest[:min(len(rest), 40)])
+		if !ok || !ok2 {
+			return first, kind, h, fmt.Errorf("tag %s: no object line", h)
+		}
+		h = target
 	}
-	return plumbing.ZeroHash, fmt.Errorf("tag %s: more than 100 tags deep", h)
+	return first, plumbing.InvalidObject, h, fmt.Errorf("tag %s: more than 100 tags deep", h)
 }
 
 // Has reports whether the repository holds the object id.

@@ -1,6 +1,8 @@
 package gitdiff
 
 import (
+	"github.com/go-git/go-git/v5/plumbing/object"
+
 	"github.com/small-hook/small-hook/internal/changes"
 )
 
@@ -10,8 +12,11 @@ import (
 // force-push, a reset, an orphan branch) and the returned unit lists every
 // in-scope path that differs between the two tips, Old at previous and New
 // at head, for the rules that judge whether history continues. Its Commit
-// is head and its Before reads previous.
-func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
+// is head, its Previous the full id of previous, and its Before reads
+// previous. onto is the trusted revision a rebase may have moved the
+// branch onto, whose entries may stand between the previous tip's (each
+// change's Merge.Onto); "" for none.
+func (r *Repo) Tip(previous, head, onto string, scope Scope) (*changes.Unit, error) {
 	p, err := r.resolve(previous)
 	if err != nil {
 		return nil, err
@@ -45,9 +50,30 @@ func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
+	var ontoTree *object.Tree
+	if onto != "" {
+		o, err := r.resolve(onto)
+		if err != nil {
+			return nil, err
+		}
+		if ontoTree, err = r.commitTree(o); err != nil {
+			return nil, err
+		}
+	}
 	for i := range list {
-		if ch := &list[i]; ch.Old != nil && ch.New != nil {
-			ch.Merge = &changes.Merge{Parents: []*changes.Blob{ch.Old}}
+		ch := &list[i]
+		if ch.Old == nil || ch.New == nil {
+			continue
+		}
+		ch.Merge = &changes.Merge{Parents: []*changes.Blob{ch.Old}}
+		if ontoTree != nil {
+			e, err := r.lookup(ontoTree, ch.Path)
+			if err == nil {
+				ch.Merge.Onto, err = r.optionalBlob(e, nil)
+			}
+			if err != nil {
+				return nil, err
+			}
 		}
 	}
 	return &changes.Unit{
@@ -57,5 +83,6 @@ func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
 		Files:    &treeSnapshot{repo: r, tree: newTree, hash: newTree.Hash},
 		Before:   &treeSnapshot{repo: r, tree: oldTree, hash: oldTree.Hash},
 		Declared: us.declared,
+		Previous: p.String(),
 	}, nil
 }

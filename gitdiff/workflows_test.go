@@ -168,14 +168,14 @@ func TestTip(t *testing.T) {
 	old := r.Commit("c")
 	g := r.open()
 
-	if u, err := g.Tip(root, old, Scope{}); err != nil || u != nil {
+	if u, err := g.Tip(root, old, "", Scope{}); err != nil || u != nil {
 		t.Errorf("a push that only adds commits: %+v, %v", u, err)
 	}
-	if u, err := g.Tip(old, old, Scope{}); err != nil || u != nil {
+	if u, err := g.Tip(old, old, "", Scope{}); err != nil || u != nil {
 		t.Errorf("the same tip: %+v, %v", u, err)
 	}
 	// Reset to the root and push again: the new tip is an ancestor.
-	u, err := g.Tip(old, root, Scope{})
+	u, err := g.Tip(old, root, "", Scope{})
 	if err != nil || u == nil {
 		t.Fatalf("a reset: %+v, %v", u, err)
 	}
@@ -186,7 +186,7 @@ func TestTip(t *testing.T) {
 	r.Git("checkout", "-q", "-b", "rewrite", root)
 	r.Write(".small/intent.small.yml", "a z")
 	rewritten := r.Commit("z")
-	u, err = r.open().Tip(old, rewritten, Scope{})
+	u, err = r.open().Tip(old, rewritten, "", Scope{})
 	if err != nil || u == nil {
 		t.Fatalf("a rewrite: %+v, %v", u, err)
 	}
@@ -202,7 +202,7 @@ func TestTip(t *testing.T) {
 	r.Git("rm", "-q", "-r", "--cached", ".")
 	r.Write(".small/intent.small.yml", "z")
 	orphan := r.Commit("orphan")
-	u, err = r.open().Tip(old, orphan, Scope{})
+	u, err = r.open().Tip(old, orphan, "", Scope{})
 	if err != nil || u == nil {
 		t.Fatalf("an orphan: %+v, %v", u, err)
 	}

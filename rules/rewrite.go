@@ -26,10 +26,17 @@ import (
 //     this setup lets a human mark a rewrite as intended, or why the
 //     reason given is not enough (an agent's commit, or an agent marker on
 //     a commit a human's key signed).
+//
+// A push that rewrites a branch (changes.ModeTip) is judged by its new
+// tip's commit the same way, except on the default branch and the
+// branches push.protect names (config.Push.KeepsHistory), whose history no
+// push rewrites: an error whoever pushes.
 func (p *Pass) ReportRewrite(path string, line int, what, undo string) {
 	a := p.Actor
 	reason := a.Rewrite
 	switch {
+	case p.Unit.Mode == changes.ModeTip && p.Config.Push.KeepsHistory(p.Unit.Ref, p.Unit.DefaultBranch):
+		p.ReportSeverity(Error, path, line, "%s", what).Hint("%s; a force-push of the default branch or a protected one cannot carry an intended rewrite: make it a new commit on top of the previous tip, by a human with the trailer Small-Rewrite: <reason>", undo)
 	case a.Deferred():
 		return
 	case a.MayRewrite():
@@ -42,10 +49,10 @@ func (p *Pass) ReportRewrite(path string, line int, what, undo string) {
 		p.ReportSeverity(Warning, path, line, "%s [intended, SMALL_HOOK_REWRITE=%s: %s; only a human commit with the trailer Small-Rewrite: <reason> and no agent marker may rewrite history]", what, reason, decides)
 	case reason != "" && a.Disputed != "":
 		p.ReportSeverity(Error, path, line, "%s", what).
-			Hint("%s; Small-Rewrite: %s is not enough: the commit carries evidence of an agent (%s), which withdraws a human's privilege to rewrite history, signed or not; if a human made the change, commit it without the agent's marker", undo, reason, a.Disputed)
+			Hint("%s; Small-Rewrite: %s is not enough: the commit carries evidence of an agent (%s), which withdraws a human's privilege to rewrite history, signed or not; if a human made the change, %s", undo, reason, a.Disputed, a.AsHuman())
 	case reason != "":
 		p.ReportSeverity(Error, path, line, "%s", what).
-			Hint("%s; Small-Rewrite: %s is not enough: only a human commit may rewrite history, and this one is %s (%s); a human commits such a change without the agent's markers", undo, reason, a.Actor, a.Evidence)
+			Hint("%s; Small-Rewrite: %s is not enough: only a human commit may rewrite history, and this one is %s (%s); if a human made the change, %s", undo, reason, a.Actor, a.Evidence, a.AsHuman())
 	default:
 		p.ReportSeverity(Error, path, line, "%s", what).Hint("%s; %s", undo, p.markRewrite())
 	}
@@ -57,7 +64,7 @@ func (p *Pass) markRewrite() string {
 	const trailer = `git commit -m "<subject>" -m "Small-Rewrite: <reason>"`
 	switch a := p.Actor; {
 	case p.Unit.Mode == changes.ModeTip:
-		return "a force-push cannot carry an intended rewrite: make it a new commit on top of the previous tip, by a human with the trailer Small-Rewrite: <reason>"
+		return `if a human rewrites this branch on purpose (to take a leaked credential out of its history, say), a human's commit at its new tip says so: git commit --allow-empty -m "<subject>" -m "Small-Rewrite: <reason>", then push again`
 	case p.Unit.Commit != nil:
 		return "if the rewrite is intended, a human rewords the commit to end its message with the trailer Small-Rewrite: <reason> (git commit --amend for the last commit, git rebase -i to reword an older one)"
 	case !a.Pending || a.HookSetup() != nil && a.HookSetup().CommitMsg:

@@ -19,7 +19,11 @@ func TestReportRewrite(t *testing.T) {
 	commit := staged
 	commit.Mode, commit.Commit = changes.ModeRange, &changes.Commit{Hash: strings.Repeat("c", 40), Parents: []string{strings.Repeat("p", 40)}}
 	tip := commit
-	tip.Mode = changes.ModeTip
+	tip.Mode, tip.Ref = changes.ModeTip, "refs/heads/topic"
+	protectedTip := tip
+	protectedTip.Ref, protectedTip.DefaultBranch = "refs/heads/main", true
+	unnamedTip := tip
+	unnamedTip.Ref = ""
 	hooked := &attribution.Setup{InCommit: true, CommitMsg: true, Install: "small-hook install"}
 	byHand := &attribution.Setup{CommitMsg: true, Install: "small-hook install"}
 	alone := &attribution.Setup{InCommit: true, Install: "listing the hook and installing it"}
@@ -63,8 +67,16 @@ func TestReportRewrite(t *testing.T) {
 		{"a commit without the trailer", commit, human, rules.Error,
 			[]string{"git commit --amend", "git rebase -i"}, []string{"SMALL_HOOK_REWRITE"}},
 		{"a commit with the trailer", commit, with(human, nil, "typo"), rules.Warning, []string{"Small-Rewrite: typo"}, nil},
-		{"a force-push", tip, attribution.Verdict{}, rules.Error,
-			[]string{"a force-push cannot carry an intended rewrite: make it a new commit on top of the previous tip"}, []string{"git commit --amend"}},
+		{"a force-push of the default branch", protectedTip, with(human, nil, "typo"), rules.Error,
+			[]string{"a force-push of the default branch or a protected one cannot carry an intended rewrite: make it a new commit on top of the previous tip"}, []string{"git commit --amend"}},
+		{"a force-push of a branch not named (--previous, CI)", unnamedTip, with(human, nil, "typo"), rules.Error,
+			[]string{"cannot carry an intended rewrite"}, nil},
+		{"a force-push of a topic branch, its new tip a human's without the trailer", tip, human, rules.Error,
+			[]string{`a human's commit at its new tip says so: git commit --allow-empty -m "<subject>" -m "Small-Rewrite: <reason>"`}, []string{"git commit --amend"}},
+		{"a force-push of a topic branch, its new tip a human's with the trailer", tip, with(human, nil, "leaked token"), rules.Warning,
+			[]string{"Small-Rewrite: leaked token"}, nil},
+		{"a force-push of a topic branch, its new tip an agent's with the trailer", tip, with(agent, nil, "typo"), rules.Error,
+			[]string{"Small-Rewrite: typo is not enough"}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -73,7 +73,7 @@ func TestAgentAmendingAHumanCommit(t *testing.T) {
 	if out, ok := tryCommit(t, r, agent, "--amend", "--no-edit"); !ok {
 		t.Fatalf("an agent amending a progress entry into a human commit was refused:\n%s", out)
 	}
-	if out, ok := push(t, r, "main"); ok || !strings.Contains(out, "small/ownership") {
+	if out, ok := pushOrigin(t, r, "main"); ok || !strings.Contains(out, "small/ownership") {
 		t.Fatalf("the push of an agent's amend of a human intent commit went through:\n%s", out)
 	}
 }
@@ -85,13 +85,13 @@ func TestRebaseContinueSkipsTheHooks(t *testing.T) {
 	r := pushRepo(t)
 	r.Git("checkout", "-q", "-b", "feature")
 	appendProgress(r, "the branch's entry", 22)
-	if out, ok := push(t, r, "feature"); !ok {
+	if out, ok := pushOrigin(t, r, "feature"); !ok {
 		t.Fatalf("pushing the feature branch was refused:\n%s", out)
 	}
 	r.Git("checkout", "-q", "main")
 	fork := r.Read(progressPath)
 	appendProgress(r, "main's entry", 21)
-	if out, ok := push(t, r, "main"); !ok {
+	if out, ok := pushOrigin(t, r, "main"); !ok {
 		t.Fatalf("pushing main was refused:\n%s", out)
 	}
 	r.Git("checkout", "-q", "feature")
@@ -105,7 +105,7 @@ func TestRebaseContinueSkipsTheHooks(t *testing.T) {
 	if out, ok := runIn(t, r.Dir, append(binEnv(t), "GIT_EDITOR=true"), "git", "rebase", "--continue"); !ok {
 		t.Fatalf("git rebase --continue ran a hook that refused:\n%s", out)
 	}
-	out, ok := push(t, r, "--force", "feature")
+	out, ok := pushOrigin(t, r, "--force", "feature")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("the push of a rebase that dropped main's entry went through:\n%s", out)
 	}

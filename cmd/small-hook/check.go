@@ -12,6 +12,7 @@ import (
 	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/push"
 	"github.com/small-hook/small-hook/internal/report"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
@@ -27,7 +28,7 @@ type checkCmd struct {
 	Rev        string   `help:"With --all: check the tree of REV instead of the index." placeholder:"REV"`
 	CI         bool     `name:"ci" help:"Find the range from the CI environment (GitHub Actions, GitLab CI, pre-commit, SMALL_HOOK_BASE/SMALL_HOOK_HEAD)."`
 	CommitMsg  string   `name:"commit-msg" help:"Commit-msg hook stage: attribute the staged change with this commit message file." placeholder:"FILE" type:"path"`
-	PrePush    string   `name:"pre-push" help:"Pre-push hook stage: check the refs git lists on standard input for a push to REMOTE: the commits no remote-tracking ref has, each pushed branch compared with the tip it replaces." placeholder:"REMOTE"`
+	PrePush    string   `name:"pre-push" help:"Pre-push hook stage: check the refs git lists on standard input for a push to REMOTE: the commits no remote-tracking ref of REMOTE has, each pushed branch compared with the tip it replaces." placeholder:"REMOTE"`
 	PreReceive bool     `name:"pre-receive" help:"Pre-receive hook of a server: check the ref updates git lists on standard input, with the configuration of the default branch before the push."`
 	Repo       string   `help:"The repository to check (any directory inside it)." default:"." placeholder:"DIR"`
 	Config     string   `help:"Configuration file to use instead of .small-hook.yml. A file inside the repository is read from the trusted revision (HEAD, or the base of a range) like .small-hook.yml, and is human-owned." placeholder:"FILE" type:"path"`
@@ -131,12 +132,16 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 	if err != nil {
 		return exitFailure, err
 	}
+	tips := &tipCheck{cfg: cfg, actor: actor}
 	paths := map[string]bool{}
 	order := map[string]int{}
 	refOf := map[string]string{}
-	commits, err := each(repo, tgt, named, scope, func(u changes.Unit) error {
+	commits, err := each(repo, tgt, named, scope, cfg, func(u changes.Unit) error {
 		for _, ch := range u.Changes {
 			paths[ch.Path] = true
+		}
+		if u.Mode == changes.ModeTip {
+			return tips.check(&u)
 		}
 		if u.Commit != nil {
 			order[u.Commit.Hash] = len(order)
@@ -146,26 +151,16 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		}
 		return checker.Check(&u)
 	})
+	if err == nil && tgt.previous {
+		err = previousTip(repo, tgt, scope, tips, paths)
+	}
 	if err != nil {
 		return exitFailure, fmt.Errorf("checking %s: %w", tgt.what(), err)
 	}
 	findings := checker.Findings()
 	withRefs(findings, refOf)
-	rewritten := false
-	var tip []rules.Finding
-	switch {
-	case tgt.push != nil:
-		tip, rewritten, err = pushTips(repo, tgt.push, scope, cfg, paths)
-	case tgt.previous:
-		if tip, rewritten, err = checkTip(repo, tgt.base, tgt.head, scope, cfg, paths); err != nil {
-			err = fmt.Errorf("comparing %s with the previous tip %s: %w", tgt.head, tgt.base, err)
-		}
-	}
-	if err != nil {
-		return exitFailure, err
-	}
-	if len(tip) > 0 {
-		findings = append(findings, tip...)
+	if len(tips.found) > 0 {
+		findings = append(findings, tips.found...)
 		rules.Sort(findings, order)
 	}
 	if tgt.mode == changes.ModeStaged && c.handRun(e) {
@@ -184,7 +179,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 	res.Reader, _ = repo.Reader()
 	if tgt.mode == changes.ModeRange {
 		res.Commits = commits
-		res.Range = tgt.describe(rewritten)
+		res.Range = tgt.describe(tips.rewritten)
 		res.Signatures = sig.statuses
 	}
 	e.out.result(res)
@@ -220,10 +215,10 @@ func (c *checkCmd) named(e *env, repo *gitdiff.Repo) []string {
 // each hands fn the units of change the target describes, one at a time,
 // and returns the number of commits in range mode. In staged mode, the
 // named files the staged change does not touch follow as a tree.
-func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, fn func(changes.Unit) error) (int, error) {
+func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, cfg *config.Config, fn func(changes.Unit) error) (int, error) {
 	switch {
 	case tgt.push != nil:
-		return eachPush(repo, tgt.push, scope, fn)
+		return push.Each(repo, tgt.push, scope, cfg.Push, fn)
 	case tgt.mode == changes.ModeRange:
 		return repo.Range(tgt.base, tgt.head, scope, fn)
 	case tgt.mode == changes.ModeTree:
@@ -290,8 +285,8 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 	}
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged
-		if u.Mode == changes.ModeDeletion {
-			return attribution.Verdict{Actor: attribution.Unknown, Evidence: "a ref deletion has no author"}, nil
+		if u.Mode == changes.ModeRef {
+			return attribution.Verdict{Actor: attribution.Unknown, Evidence: "a ref update has no author"}, nil
 		}
 		if u.Commit != nil {
 			st, err := sig.verify(u.Commit)
@@ -300,7 +295,7 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 			}
 			in = attribution.Input{Message: u.Commit.Message, HasMessage: true, Author: u.Commit.Author, Committer: u.Commit.Committer, Signature: st}
 			if tgt.push != nil {
-				in.Pusher, in.PusherSource = tgt.push.pusher, tgt.push.pusherVar
+				in.Pusher, in.PusherSource = tgt.push.Pusher, tgt.push.PusherVar
 			}
 		}
 		e.out.learn(in)

@@ -19,6 +19,11 @@ func (c *installCmd) run(e *env) (int, error) {
 	if err != nil {
 		return exitFailure, err
 	}
+	if note, err := olderRefs(e, absDir(e, c.Repo), actions); err != nil {
+		printError(e, fmt.Errorf("listing the branches and tags older than the hook: %w", err))
+	} else if note != "" {
+		fmt.Fprintln(e.stdout, note)
+	}
 	for _, a := range actions {
 		if a.What == "skipped" {
 			return exitFindings, nil

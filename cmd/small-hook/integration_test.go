@@ -356,6 +356,7 @@ func runActionAs(t testing.TB, use actionUse, workspace string, inputs map[strin
 	values := map[string]string{"github.action_path": actionPath, "github.action_ref": use.ref, "github.workspace": workspace, "github.event_name": event}
 	var fields struct {
 		Before     string `json:"before"`
+		Ref        string `json:"ref"`
 		Repository struct {
 			DefaultBranch string `json:"default_branch"`
 		} `json:"repository"`
@@ -364,6 +365,7 @@ func runActionAs(t testing.TB, use actionUse, workspace string, inputs map[strin
 		t.Fatalf("the event payload is not JSON: %v", err)
 	}
 	values["github.event.before"] = fields.Before
+	values["github.event.ref"] = fields.Ref
 	values["github.event.repository.default_branch"] = fields.Repository.DefaultBranch
 	for name, in := range a.Inputs {
 		values["inputs."+name] = in.Default

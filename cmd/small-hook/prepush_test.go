@@ -7,10 +7,12 @@ import (
 )
 
 // TestPushToANewRemoteJudgesWhatThePushAdds: main holds an old rewrite
-// (committed and pushed with --no-verify long ago); a one-commit branch
-// pushed to a newly added remote is judged on what no remote-tracking
-// branch has, not on the whole history from the root; a new error on it
-// is still refused.
+// (committed and pushed with --no-verify long ago); a fork of origin is
+// added as a remote. Before it is fetched, nothing says what the fork
+// has: a one-commit branch pushed to it is judged from the root, refused
+// for the old rewrite, and the report says to fetch it first. After
+// `git fetch fork`, the same push is judged on what the fork lacks, and
+// passes; a new error on it is still refused.
 func TestPushToANewRemoteJudgesWhatThePushAdds(t *testing.T) {
 	t.Parallel()
 	r := pushRepo(t)
@@ -21,20 +23,51 @@ func TestPushToANewRemoteJudgesWhatThePushAdds(t *testing.T) {
 		t.Fatal(out)
 	}
 	fork := filepath.Join(t.TempDir(), "fork.git")
-	r.Git("init", "-q", "--bare", fork)
+	r.Git("clone", "-q", "--bare", r.Git("remote", "get-url", "origin"), fork)
 	r.Git("remote", "add", "fork", fork)
 	r.Git("checkout", "-q", "-b", "feature")
 	r.Write("README.md", "docs\n")
 	hookedCommit(r, "docs")
+	out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "fork", "feature")
+	if ok || !strings.Contains(out, "small/append-only") || !strings.Contains(out, "(git fetch fork first, and the push judges only what fork lacks)") {
+		t.Fatalf("a push to a remote never fetched: want the whole history judged, and the advice to fetch it:\n%s", out)
+	}
+	r.Git("fetch", "-q", "fork")
 	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "fork", "feature"); !ok {
-		t.Fatalf("pushing a one-commit branch to a new remote was refused for history the remotes already have:\n%s", out)
+		t.Fatalf("pushing a one-commit branch to a fetched fork was refused for history the fork already has:\n%s", out)
 	}
 	editIntent(r, "an agent's intent")
 	r.Git("add", "-A")
 	r.Git("commit", "-q", "--no-verify", "-m", "Refine intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-	out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "fork", "feature:other")
+	out, ok = runIn(t, r.Dir, binEnv(t), "git", "push", "-q", "fork", "feature:other")
 	if ok || !strings.Contains(out, "small/ownership") || strings.Contains(out, "small/append-only") {
-		t.Fatalf("a new branch on the new remote: want only the new commit judged:\n%s", out)
+		t.Fatalf("a new branch on the fork: want only the new commit judged:\n%s", out)
+	}
+}
+
+// TestPushJudgesWhatAFetchedForkHas: a rewrite that a fork holds (pushed
+// there past the hooks) is fetched into refs/remotes/fork/; pushing it to
+// origin judges it, since origin never did: only origin's own
+// remote-tracking refs say what origin has judged.
+func TestPushJudgesWhatAFetchedForkHas(t *testing.T) {
+	t.Parallel()
+	r := pushRepo(t)
+	fork := filepath.Join(t.TempDir(), "fork.git")
+	r.Git("clone", "-q", "--bare", r.Git("remote", "get-url", "origin"), fork)
+	r.Git("remote", "add", "fork", fork)
+	rewriteProgress(r)
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "a rewrite")
+	rewrite := r.Git("rev-parse", "HEAD")
+	r.Git("push", "-q", "--no-verify", "fork", "main")
+	r.Git("reset", "-q", "--hard", "HEAD~1")
+	r.Git("fetch", "-q", "fork")
+	if got := r.Git("rev-parse", "refs/remotes/fork/main"); got != rewrite {
+		t.Fatalf("refs/remotes/fork/main is %s", got)
+	}
+	out, ok := pushOrigin(t, r, rewrite+":refs/heads/main")
+	if ok || !strings.Contains(out, "small/append-only") || !strings.Contains(out, rewrite[:12]) {
+		t.Fatalf("a commit only the fork holds was pushed to origin unjudged:\n%s", out)
 	}
 }
 
@@ -51,7 +84,7 @@ func TestPushAfterSomeoneElsePushedSaysPullFirst(t *testing.T) {
 	other.Git("push", "-q", "--no-verify", "origin", "main")
 
 	appendProgress(r, "my append", 21)
-	out, ok := push(t, r, "main")
+	out, ok := pushOrigin(t, r, "main")
 	if ok || !strings.Contains(out, "the remote has commits you do not have: pull first (git pull --no-rebase origin main), then push again") {
 		t.Fatalf("want git's reason and the command that fixes it:\n%s", out)
 	}
@@ -63,7 +96,7 @@ func TestPushAfterSomeoneElsePushedSaysPullFirst(t *testing.T) {
 	if out, ok := runIn(t, r.Dir, binEnv(t), "git", "pull", "-q", "--no-rebase", "origin", "main"); !ok {
 		t.Fatalf("the advice failed:\n%s", out)
 	}
-	if out, ok := push(t, r, "main"); !ok {
+	if out, ok := pushOrigin(t, r, "main"); !ok {
 		t.Fatalf("the push after pulling was refused:\n%s", out)
 	}
 }
@@ -80,7 +113,7 @@ func TestDeleteThenPushIsComparedWithTheTipTheRemoteHad(t *testing.T) {
 	r.Git("checkout", "-q", "-b", "topic")
 	appendProgress(r, "first append", 21)
 	old := appendProgress(r, "second append", 22)
-	if out, ok := push(t, r, "topic"); !ok {
+	if out, ok := pushOrigin(t, r, "topic"); !ok {
 		t.Fatal(out)
 	}
 	r.Git("push", "-q", "--no-verify", r.Git("remote", "get-url", "origin"), ":refs/heads/topic")
@@ -89,10 +122,10 @@ func TestDeleteThenPushIsComparedWithTheTipTheRemoteHad(t *testing.T) {
 	}
 	r.Git("reset", "-q", "--hard", "HEAD~2")
 	next := appendProgress(r, "a different append", 23)
-	out, ok := push(t, r, "topic")
+	out, ok := pushOrigin(t, r, "topic")
 	refusedAsRewrite(t, "a branch deleted on the remote and pushed again without its entries", out, ok, old, next)
 
-	out, ok = push(t, r, ":main")
+	out, ok = pushOrigin(t, r, ":main")
 	if ok || !strings.Contains(out, "push/protected") || !strings.Contains(out, "refs/heads/main") {
 		t.Fatalf("deleting the remote's default branch went through:\n%s", out)
 	}
@@ -114,7 +147,7 @@ func TestNewBranchIsJudgedByTheRemotesConfiguration(t *testing.T) {
 	rewriteProgress(r)
 	r.Git("add", "-A")
 	r.Git("commit", "-q", "--no-verify", "-m", "relax the rules and rewrite")
-	out, ok := push(t, r, "topic")
+	out, ok := pushOrigin(t, r, "topic")
 	if ok || !strings.Contains(out, "small/append-only") {
 		t.Fatalf("a new branch that brings its own configuration went through:\n%s", out)
 	}
@@ -152,5 +185,27 @@ func TestPreCommitPushStageWithoutAPushChecksTheIndex(t *testing.T) {
 	r.Commit("a committed mistake")
 	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitFindings || !strings.Contains(out, "small/version") {
 		t.Fatalf("a committed mistake: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestPushToAURL: git names the URL as the remote when a push names no
+// configured remote; the pre-push hook judges the push from the root
+// (nothing says what that repository has) instead of failing on a ref
+// name made of the URL.
+func TestPushToAURL(t *testing.T) {
+	t.Parallel()
+	r := pushRepo(t)
+	other := filepath.Join(t.TempDir(), "other.git")
+	r.Git("init", "-q", "--bare", other)
+	out, ok := runIn(t, r.Dir, binEnv(t), "git", "push", "-q", other, "main")
+	if !ok {
+		t.Fatalf("a push to a URL:\n%s", out)
+	}
+	rewriteProgress(r)
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "a rewrite")
+	out, ok = runIn(t, r.Dir, binEnv(t), "git", "push", "-q", other, "main")
+	if ok || !strings.Contains(out, "small/append-only") {
+		t.Fatalf("a rewrite pushed to a URL:\n%s", out)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/small-hook/small-hook/internal/push"
 )
 
 // server is a bare repository that received main from a workspace
@@ -219,7 +221,11 @@ func TestPreReceivePolicyComesFromTheDefaultBranch(t *testing.T) {
 
 // TestPreReceiveAgentPusher: the server names the account it
 // authenticated; with attribution.agents: [{pusher: claude-bot}], every
-// commit that account pushes is an agent's, whatever its trailers say.
+// commit that account pushes is an agent's, whatever its trailers say,
+// and whatever case the server spells the account in (GitLab, Gitea,
+// Forgejo and GitHub match account names case-insensitively). The
+// finding names the account, not a co-author trailer the commit does not
+// have, and its advice (a human's account pushes it) works.
 func TestPreReceiveAgentPusher(t *testing.T) {
 	t.Parallel()
 	r := workspaceRepo(t)
@@ -228,11 +234,16 @@ func TestPreReceiveAgentPusher(t *testing.T) {
 	newServer(t, r, "")
 	editIntent(r, "a new intent")
 	commit := r.Commit("Refine intent\n\nSmall-Actor: human")
-	for _, v := range pusherVars() {
-		out, ok := pushTo(t, r, []string{v + "=claude-bot"}, "main")
-		refused(t, "an intent edit the agent account pushes ("+v+")", out, ok, "refs/heads/main", commit, intentPath, "small/ownership")
-		if !strings.Contains(out, "pushed by the agent account claude-bot ("+v+")") {
-			t.Errorf("%s: the finding does not say who pushed:\n%s", v, out)
+	for _, v := range push.PusherVars() {
+		for _, account := range []string{"claude-bot", "Claude-Bot"} {
+			out, ok := pushTo(t, r, []string{v + "=" + account}, "main")
+			refused(t, "an intent edit the agent account "+account+" pushes ("+v+")", out, ok, "refs/heads/main", commit, intentPath, "small/ownership")
+			if !strings.Contains(out, "pushed by the agent account "+account+" ("+v+")") || !strings.Contains(out, "a human's account pushes it: the agent account "+account+" ("+v+") pushed it") {
+				t.Errorf("%s=%s: the finding does not say who pushed:\n%s", v, account, out)
+			}
+			if strings.Contains(out, "co-author") {
+				t.Errorf("%s=%s: the finding blames a co-author the commit does not have:\n%s", v, account, out)
+			}
 		}
 	}
 	out, ok := pushTo(t, r, []string{"GL_USERNAME=jane"}, "main")
@@ -358,9 +369,9 @@ func TestPreReceiveRefusesInputGitNeverWrites(t *testing.T) {
 	r := workspaceRepo(t)
 	head := r.Git("rev-parse", "HEAD")
 	for input, want := range map[string]string{
-		"not a ref update\n":                      "line 1 of standard input has 4 fields",
-		zeroID + " HEAD refs/heads/main\n":        `line 1 of standard input: "HEAD" is not a full object id`,
-		zeroID + " " + head + " refs/heads/x\n\n": "",
+		"not a ref update\n":                           "line 1 of standard input has 4 fields",
+		push.ZeroID + " HEAD refs/heads/main\n":        `line 1 of standard input: "HEAD" is not a full object id`,
+		push.ZeroID + " " + head + " refs/heads/x\n\n": "",
 	} {
 		var out, errOut strings.Builder
 		ev := &env{stdin: strings.NewReader(input), stdout: &out, stderr: &errOut, dir: r.Dir, getenv: func(string) string { return "" }}

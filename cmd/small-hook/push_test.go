@@ -55,9 +55,9 @@ func pushRepo(t *testing.T) *testRepo {
 	return r
 }
 
-// push runs git push with the native hooks and returns the output and
-// whether the push went through.
-func push(t *testing.T, r *testRepo, args ...string) (string, bool) {
+// pushOrigin runs git push to origin with the native hooks and returns
+// the output and whether the push went through.
+func pushOrigin(t *testing.T, r *testRepo, args ...string) (string, bool) {
 	t.Helper()
 	return runIn(t, r.Dir, binEnv(t), "git", append([]string{"push", "-q", "origin"}, args...)...)
 }
@@ -82,7 +82,7 @@ func rewriteTwoAppends(t *testing.T, r *testRepo, pushed bool) (old, next string
 	appendProgress(r, "first append", 21)
 	old = appendProgress(r, "second append", 22)
 	if pushed {
-		if out, ok := push(t, r, "main"); !ok {
+		if out, ok := pushOrigin(t, r, "main"); !ok {
 			t.Fatalf("two appends were refused:\n%s", out)
 		}
 	}
@@ -95,12 +95,12 @@ func TestForcePushIsComparedWithThePreviousTip(t *testing.T) {
 	// The branch is reset and a different append is force-pushed: each new
 	// commit is a clean append to its parent, but two entries are gone.
 	old, other := rewriteTwoAppends(t, r, true)
-	out, ok := push(t, r, "--force", "main")
+	out, ok := pushOrigin(t, r, "--force", "main")
 	refusedAsRewrite(t, "a force-push that drops two entries", out, ok, old, other)
 
 	// A reset alone pushes no new commit at all.
 	r.Git("reset", "-q", "--hard", "HEAD~1")
-	out, ok = push(t, r, "--force", "main")
+	out, ok = pushOrigin(t, r, "--force", "main")
 	refusedAsRewrite(t, "a force-push of a reset", out, ok, old, r.Git("rev-parse", "HEAD"))
 
 	// An orphan branch shares no history with the tip it replaces.
@@ -108,14 +108,14 @@ func TestForcePushIsComparedWithThePreviousTip(t *testing.T) {
 	r.Git("rm", "-q", "-r", "--cached", ".")
 	r.copyDir(fixtureInit, ".small")
 	orphan := hookedCommit(r, "start over")
-	out, ok = push(t, r, "--force", "orphan:main")
+	out, ok = pushOrigin(t, r, "--force", "orphan:main")
 	refusedAsRewrite(t, "a force-push of an orphan branch", out, ok, old, orphan)
 
 	// Rewriting only what is not governed (here a commit message) keeps
 	// every entry: the force-push goes through.
 	r.Git("checkout", "-q", "-B", "main", old)
 	r.GitEnv([]string{binPATH(r.T)}, "commit", "-q", "--amend", "-m", "second append, better message")
-	if out, ok := push(t, r, "--force", "main"); !ok {
+	if out, ok := pushOrigin(t, r, "--force", "main"); !ok {
 		t.Fatalf("a force-push that keeps every entry was refused:\n%s", out)
 	}
 	// A force-push that keeps the previous tip's entries and appends more.
@@ -123,15 +123,9 @@ func TestForcePushIsComparedWithThePreviousTip(t *testing.T) {
 	r.Git("reset", "-q", "--hard", "HEAD~1")
 	r.Write(progressPath, r.Read(progressPath)+progressEntry("second append", 22)+progressEntry("third append", 24))
 	hookedCommit(r, "second and third append")
-	if out, ok := push(t, r, "--force", "main"); !ok {
+	if out, ok := pushOrigin(t, r, "--force", "main"); !ok {
 		t.Fatalf("a force-push that keeps %s's entries and appends was refused:\n%s", kept[:12], out)
 	}
-}
-
-// forcedPushPayload is a GitHub push event for a force-push.
-func forcedPushPayload(before, after string) string {
-	return `{"ref": "refs/heads/main", "before": "` + before + `", "after": "` + after + `", "created": false, "deleted": false, "forced": true,
-  "repository": {"full_name": "acme/project", "default_branch": "main"}, "pusher": {"name": "agent"}}`
 }
 
 // TestForcePushInCI: GitHub's push event (forced), GitLab's push pipeline
@@ -142,10 +136,7 @@ func TestForcePushInCI(t *testing.T) {
 	r := workspaceRepo(t)
 	old, next := rewriteTwoAppends(t, r, false)
 
-	payload := filepath.Join(t.TempDir(), "event.json")
-	if err := os.WriteFile(payload, []byte(forcedPushPayload(old, next)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	payload := eventFile(t, pushEvent("main", old, next, true))
 	for name, vars := range map[string]map[string]string{
 		"GitHub push":         {"CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": payload},
 		"GitLab push":         {"CI": "true", "GITLAB_CI": "true", "CI_COMMIT_SHA": next, "CI_COMMIT_BEFORE_SHA": old, "CI_COMMIT_BRANCH": "main", "CI_DEFAULT_BRANCH": "main"},
@@ -252,7 +243,7 @@ func TestHistoryJudgesTheRootCommit(t *testing.T) {
 	remote := filepath.Join(t.TempDir(), "remote.git")
 	r.Git("init", "-q", "--bare", remote)
 	r.Git("remote", "add", "origin", remote)
-	if out, ok := push(t, r, "main"); ok || !strings.Contains(out, "small/version") {
+	if out, ok := pushOrigin(t, r, "main"); ok || !strings.Contains(out, "small/version") {
 		t.Fatalf("the first push of a repository whose root commit is wrong went through:\n%s", out)
 	}
 }
@@ -314,8 +305,23 @@ func TestForcePushThroughTheAction(t *testing.T) {
 	if _, err := repoAt(t, checkout).Try("cat-file", "-e", old+"^{commit}"); err == nil {
 		t.Fatal("the fresh checkout already holds the replaced tip; the test proves nothing")
 	}
-	run := runAction(t, checkout, nil, "push", forcedPushPayload(old, next))
+	run := runAction(t, checkout, nil, "push", pushEvent("main", old, next, true))
 	if run.outputs["exit-code"] != "1" || !strings.Contains(run.log, "small/append-only") || !strings.Contains(run.log, old[:12]) {
 		t.Fatalf("the Action let a force-push that dropped entries through (exit-code %q):\n%s", run.outputs["exit-code"], run.log)
+	}
+}
+
+// TestTipComparisonVerifiesEachCommitOnce: the tip comparison attributes
+// the new tip's commit, which the range judged too; the report lists its
+// signature once.
+func TestTipComparisonVerifiesEachCommitOnce(t *testing.T) {
+	r, _ := signingRepo(t, signedConfig("human-owned"), "")
+	old := appendProgress(r, "first append", 21)
+	r.Git("reset", "-q", "--hard", "HEAD~1")
+	next := appendProgress(r, "a different append", 22)
+	code, out, errOut := r.check(nil, "check", "--previous", old, "--head", next, "--format", "json")
+	rep := decodeSigned(t, out)
+	if code != exitFindings || len(rep.Signatures) != 1 || rep.Signatures[0].Commit != next {
+		t.Fatalf("exit %d, signatures %+v; want %s's once\n%s%s", code, rep.Signatures, next, out, errOut)
 	}
 }

@@ -22,8 +22,11 @@ type signing struct {
 	// readiness is, in the staged stages when signatures are required,
 	// what git's settings promise for the commit being made.
 	readiness *signature.Readiness
-	// statuses are the verified commits, in the order they were checked.
+	// statuses are the verified commits, in the order they were checked,
+	// each once; verified holds each one's status (a pushed tip is judged
+	// as a commit and again as the tip a rewritten branch moved to).
 	statuses []report.Signature
+	verified map[string]*signature.Status
 }
 
 // newSigning reads the key files the configuration names from where the
@@ -90,6 +93,9 @@ func (s *signing) verify(c *changes.Commit) (*signature.Status, error) {
 	if s.policy == nil {
 		return nil, nil
 	}
+	if st, ok := s.verified[c.Hash]; ok {
+		return st, nil
+	}
 	var payload []byte
 	if c.Signature != "" && c.Payload != nil {
 		var err error
@@ -102,5 +108,9 @@ func (s *signing) verify(c *changes.Commit) (*signature.Status, error) {
 		Commit: c.Hash, Status: st.Verdict.String(), Format: string(st.Format),
 		Signer: st.Signer, Key: st.Key, Entry: st.Entry, Detail: st.Detail,
 	})
+	if s.verified == nil {
+		s.verified = map[string]*signature.Status{}
+	}
+	s.verified[c.Hash] = &st
 	return &st, nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/cienv"
+	"github.com/small-hook/small-hook/internal/push"
 )
 
 // target is what a check looks at, once the mode is settled.
@@ -35,7 +36,7 @@ type target struct {
 	noPolicy              bool
 	// push is set for the pre-push and pre-receive hooks: the refs a push
 	// updates, judged instead of base..head.
-	push *pushPlan
+	push *push.Plan
 }
 
 // target settles the mode from the flags and, with --ci, the environment.
@@ -125,7 +126,7 @@ func (t target) what() string {
 // describe names the range a check covered, for the report.
 func (t target) describe(rewritten bool) string {
 	if t.push != nil {
-		s := t.push.describe()
+		s := t.push.Describe()
 		if rewritten {
 			s += "; a branch that does not contain the tip it replaces was compared with it"
 		}

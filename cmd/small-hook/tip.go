@@ -4,38 +4,60 @@ import (
 	"fmt"
 
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/attribution"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/internal/words"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
 )
 
-// checkTip compares the tip a push replaces with the new tip when the new
-// one does not contain it (a force-push, a reset, an orphan branch): the
-// governed files at the new tip must continue the history they had at the
-// previous tip. Only the rules that judge continuity run; every finding
-// names both tips. It reports whether the branch was rewritten, and adds
-// the compared paths to paths.
-func checkTip(repo *gitdiff.Repo, base, head string, scope gitdiff.Scope, cfg *config.Config, paths map[string]bool) ([]rules.Finding, bool, error) {
-	u, err := repo.Tip(base, head, scope)
-	if err != nil || u == nil {
-		return nil, false, err
+// tipCheck judges the comparisons of a tip a push replaces with a new tip
+// that does not contain it (changes.ModeTip: a force-push, a reset, an
+// orphan branch): the governed files at the new tip must continue the
+// history they had at the previous tip. Only the rules that judge
+// continuity run, with the new tip's commit as the actor (a human's
+// intended rewrite of a branch other than the default and the protected
+// ones is a warning); every finding names both tips, and the branch when
+// the push names one.
+type tipCheck struct {
+	cfg   *config.Config
+	actor func(*changes.Unit) (attribution.Verdict, error)
+	// found are the findings so far; rewritten says a tip was compared.
+	found     []rules.Finding
+	rewritten bool
+}
+
+// check judges one comparison.
+func (t *tipCheck) check(u *changes.Unit) error {
+	checker := rules.NewChecker(rules.Options{Rules: registry.All(), Config: t.cfg, Actor: t.actor})
+	if err := checker.Check(u); err != nil {
+		return err
 	}
-	previous, err := repo.Resolve(base)
+	t.rewritten = true
+	for _, f := range checker.Findings() {
+		f.Message = fmt.Sprintf("the branch was rewritten (its new tip %s does not contain its previous tip %s); compared with the previous tip: %s",
+			words.ShortID(u.Commit.Hash), words.ShortID(u.Previous), f.Message)
+		if u.Ref != "" {
+			f.Message = u.Ref + ": " + f.Message
+		}
+		t.found = append(t.found, f)
+	}
+	return nil
+}
+
+// previousTip compares the head of a --previous range (or of a CI push)
+// with the tip it replaces, when it does not contain it.
+func previousTip(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, tips *tipCheck, paths map[string]bool) error {
+	u, err := repo.Tip(tgt.base, tgt.head, "", scope)
 	if err != nil {
-		return nil, false, err
+		return fmt.Errorf("comparing %s with the previous tip %s: %w", tgt.head, tgt.base, err)
+	}
+	if u == nil {
+		return nil
 	}
 	for _, ch := range u.Changes {
 		paths[ch.Path] = true
 	}
-	checker := rules.NewChecker(rules.Options{Rules: registry.All(), Config: cfg})
-	if err := checker.Check(u); err != nil {
-		return nil, false, err
-	}
-	findings := checker.Findings()
-	for i := range findings {
-		findings[i].Message = fmt.Sprintf("the branch was rewritten (its new tip %s does not contain its previous tip %s); compared with the previous tip: %s",
-			words.ShortID(u.Commit.Hash), words.ShortID(previous), findings[i].Message)
-	}
-	return findings, true, nil
+	return tips.check(u)
 }

@@ -14,8 +14,9 @@ import (
 //	mode                      policy read from                       base
 //	pre-commit, commit-msg    HEAD (the staged versions validated)   HEAD
 //	--base, --previous, --ci  the base revision                      the base, resolved by git
-//	pre-push                  the remote's default branch            every remote-tracking ref
-//	pre-receive               the server's default branch            every ref before the push
+//	                          (--ci: a previous tip only on the default and protected branches)
+//	pre-push                  the remote's default branch            the remote's remote-tracking refs
+//	pre-receive               the server's default branch            its branches and tags before the push
 //	--history                 HEAD, the user's own checkout          none: from the root
 //	a push with nothing before it (CI, pre-commit's first push): the built-in defaults
 //	--all                     the work tree, or --rev                none

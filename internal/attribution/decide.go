@@ -77,7 +77,11 @@ func decideActor(in Input, cfg config.Attribution) (Verdict, error) {
 	if err != nil {
 		return Verdict{}, err
 	}
-	evidence := agentPusher(in, cfg)
+	pusher := agentPusher(in, cfg)
+	evidence := ""
+	if pusher != "" {
+		evidence = "pushed by the agent account " + pusher
+	}
 	if evidence == "" {
 		evidence = agentClaim
 	}
@@ -86,16 +90,17 @@ func decideActor(in Input, cfg config.Attribution) (Verdict, error) {
 	}
 	switch {
 	case in.Signature != nil && in.Signature.Verdict == signature.Valid:
-		return Verdict{Actor: Human, Evidence: in.Signature.String(), Agents: agents, Disputed: evidence}, nil
+		return Verdict{Actor: Human, Evidence: in.Signature.String(), Agents: agents, Disputed: evidence, Pusher: pusher}, nil
 	case evidence != "" && humanClaim != "":
 		return Verdict{
 			Actor:        Agent,
 			Evidence:     evidence + " (overrides the self-declared " + humanClaim + ")",
 			Agents:       agents,
 			Contradicted: humanClaim,
+			Pusher:       pusher,
 		}, nil
 	case evidence != "":
-		return Verdict{Actor: Agent, Evidence: evidence, Agents: agents}, nil
+		return Verdict{Actor: Agent, Evidence: evidence, Agents: agents, Pusher: pusher}, nil
 	case humanClaim != "":
 		return Verdict{Actor: Human, Evidence: humanClaim, Agents: agents}, nil
 	case !in.HasMessage:
@@ -152,15 +157,18 @@ func parseActor(s string) (Actor, error) {
 	return "", fmt.Errorf("%q is neither agent nor human", clip(s))
 }
 
-// agentPusher returns the evidence that an agent account the server
-// authenticated pushed the commit, or "".
+// agentPusher names the agent account the server authenticated for the
+// push that brings the commit, and the variable that named it
+// ("claude-bot (GL_USERNAME)"), or returns "" when the pusher is no agent
+// account. Account names are matched case-insensitively, as GitLab,
+// Gitea, Forgejo and GitHub treat them: Claude-Bot is claude-bot.
 func agentPusher(in Input, cfg config.Attribution) string {
 	if in.Pusher == "" {
 		return ""
 	}
 	for _, a := range cfg.Agents {
-		if a.Pusher != "" && config.Match(a.Pusher, in.Pusher) {
-			return fmt.Sprintf("pushed by the agent account %s (%s)", clip(in.Pusher), in.PusherSource)
+		if a.Pusher != "" && config.Match(strings.ToLower(a.Pusher), strings.ToLower(in.Pusher)) {
+			return fmt.Sprintf("%s (%s)", clip(in.Pusher), in.PusherSource)
 		}
 	}
 	return ""

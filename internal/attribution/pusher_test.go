@@ -22,8 +22,18 @@ func TestAgentPusherDecides(t *testing.T) {
 	bot := claim
 	bot.Pusher, bot.PusherSource = "claude-bot", "GL_USERNAME"
 	v, err := Decide(bot, cfg)
-	if err != nil || v.Actor != Agent || !strings.Contains(v.Evidence, "pushed by the agent account claude-bot (GL_USERNAME)") || v.Contradicted == "" {
+	if err != nil || v.Actor != Agent || !strings.Contains(v.Evidence, "pushed by the agent account claude-bot (GL_USERNAME)") || v.Contradicted == "" || v.Pusher != "claude-bot (GL_USERNAME)" {
 		t.Errorf("an agent account's push: %+v, %v", v, err)
+	}
+	if !strings.Contains(v.AsHuman(), "a human's account pushes it") {
+		t.Errorf("the advice for an agent account's push: %s", v.AsHuman())
+	}
+	for _, account := range []string{"Claude-Bot", "CLAUDE-BOT"} {
+		spelled := bot
+		spelled.Pusher = account
+		if v, err := Decide(spelled, config.Attribution{Agents: []config.Identity{{Pusher: "Claude-*"}}}); err != nil || v.Actor != Agent || !strings.Contains(v.Evidence, account) {
+			t.Errorf("the account spelled %s: %+v, %v", account, v, err)
+		}
 	}
 	for name, in := range map[string]Input{
 		"a human account": func() Input { i := claim; i.Pusher, i.PusherSource = "jane", "GL_USERNAME"; return i }(),

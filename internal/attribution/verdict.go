@@ -44,6 +44,12 @@ type Verdict struct {
 	// signature policy is configured, and for a change that is not a
 	// commit yet (the staged stages).
 	Signature *signature.Status
+	// Pusher is the agent account the server authenticated for the push
+	// that brought the commit, and the variable that named it
+	// ("claude-bot (GL_USERNAME)"), when that account made the commit an
+	// agent's (or disputes a signature); "" otherwise. What the commit
+	// says changes nothing then: a human's account pushing it does.
+	Pusher string
 	// Disputed is the evidence of an agent ("trailer Co-Authored-By: …",
 	// "author Cursor Agent <…>") on a commit that a valid signature by an
 	// allowed key proves human: the signature decides, and the rules report
@@ -98,6 +104,17 @@ func (v Verdict) Deferred() bool {
 	}
 	s := v.HookSetup()
 	return s != nil && s.InCommit && s.CommitMsg
+}
+
+// AsHuman says what makes a change an agent's evidence decided a human's,
+// for advice: a push from a human's account when an agent account pushed
+// it (the commit itself carries no marker to remove), else a commit
+// without the agent's markers.
+func (v Verdict) AsHuman() string {
+	if v.Pusher != "" {
+		return "a human's account pushes it: the agent account " + v.Pusher + " pushed it, and every commit an agent account pushes is an agent's, whatever its message says"
+	}
+	return "a human commits it without the agent's markers"
 }
 
 // MayRewrite reports whether the change may rewrite or retire governed

@@ -28,15 +28,17 @@ const (
 	// previous tip, New at the new tip, and only the rules that judge
 	// whether history continues run (see rules.Rule.Continuity). A changed
 	// file is judged as a merge whose one parent is the previous tip:
-	// every entry the previous tip held must still be there, in order,
-	// while entries the new history brings from elsewhere (a rebase onto a
-	// branch that moved on) may stand between them; each new commit was
-	// judged on its own.
+	// every entry the previous tip held must still be there, in order, and
+	// an entry may stand between them only when Merge.Onto holds it (the
+	// trusted revision a rebase moved the branch onto; nil on the default
+	// branch and the protected ones, where the old entries stay a prefix);
+	// each new commit was judged on its own.
 	ModeTip Mode = "tip"
-	// ModeDeletion is a push that deletes a ref (the pre-push and
-	// pre-receive hooks): the unit has no changes; Ref names the ref and
-	// Commit is the tip it held.
-	ModeDeletion Mode = "deletion"
+	// ModeRef is one ref a push creates, moves or deletes (the pre-push
+	// and pre-receive hooks), judged as a ref: the unit has no changes;
+	// Ref names the ref, Target says what the push sets it to (nil for a
+	// deletion), and Commit is the tip a deleted ref held.
+	ModeRef Mode = "ref"
 )
 
 // Kind is the type of a tree entry that holds a governed path.
@@ -106,6 +108,11 @@ type Merge struct {
 	// Parents is the file at each parent, first parent first; Parents[0]
 	// equals the change's Old. A nil element means absent at that parent.
 	Parents []*Blob
+	// Onto is, in tip mode (ModeTip), the file at the trusted revision a
+	// rebase may have moved the branch onto (the default branch): entries
+	// it holds may stand between the previous tip's. nil when there is no
+	// such revision or it lacks the file.
+	Onto *Blob
 }
 
 // AllBases returns Bases, or Base alone when Bases is not set.
@@ -157,15 +164,32 @@ type Unit struct {
 	// first parent, or the previous tip in tip mode); nil in tree mode and
 	// for a root commit.
 	Before Snapshot
-	// Ref is the full name of the ref a push deletes (ModeDeletion), and
-	// DefaultBranch says it is the receiving repository's default branch.
+	// Ref is the full name of the ref a push updates (ModeRef, ModeTip,
+	// and the commits a push brings in ModeRange), and DefaultBranch says
+	// it is the receiving repository's default branch.
 	Ref           string
 	DefaultBranch bool
+	// Target is what a push sets Ref to (ModeRef); nil for a deletion.
+	Target *Target
+	// Previous is the full id of the tip the new tip (Commit) replaces
+	// (ModeTip).
+	Previous string
 	// Declared holds what is declared protocol state where the changes
 	// lie: in the trusted revision, in the states before and after the
 	// unit, and (in a range) in any earlier state the check has seen.
 	// The reader that builds the unit fills it in (see Locate).
 	Declared workspace.Declarations
+}
+
+// Target is the object a push sets a ref to.
+type Target struct {
+	// ID is the object's full id.
+	ID string
+	// Type is its type as git stores it: commit, tag, tree or blob.
+	Type string
+	// Peeled is the type of the object its annotated tags lead to; Type
+	// itself for an object that is no tag.
+	Peeled string
 }
 
 // Regular returns nil for a regular file and otherwise an error that says

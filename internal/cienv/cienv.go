@@ -19,7 +19,13 @@ type Range struct {
 	// branch (a push, possibly forced), not a branch Head merges into (a
 	// pull request, whose base may have moved on since Head forked). When
 	// Head does not contain a previous tip, the governed files at Head must
-	// still hold everything they held at Base.
+	// still hold everything they held at Base. A previous tip is a trust
+	// root only where an agent cannot move it: on the default branch and
+	// the branches the platform protects. A push to any other branch
+	// names the default branch as Base instead (Previous unset): its own
+	// previous tip may be a push no check passed (a red pipeline, `git push
+	// -o ci.skip`), so the whole branch is judged from its merge base with
+	// the default branch, with the default branch's policy.
 	Previous bool
 	// Index says there is no range: the pre-commit framework runs the hook
 	// without a push (`pre-commit run --all-files --hook-stage push`), and

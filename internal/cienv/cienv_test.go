@@ -1,6 +1,7 @@
 package cienv
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,8 +45,13 @@ func TestDetect(t *testing.T) {
 		{"pre-commit wins over CI", with(onGitHub("push", "push.json"), "PRE_COMMIT_FROM_REF", prBase), Range{Base: prBase, Head: "HEAD", Source: "pre-commit"}, ""},
 		{"github pull_request: a base, not a previous tip", onGitHub("pull_request", "pull_request.json"), Range{Base: prBase, Head: head, Source: "GitHub pull_request"}, ""},
 		{"github pull_request_target", onGitHub("pull_request_target", "pull_request_target.json"), Range{Base: prBase, Head: head, Source: "GitHub pull_request_target"}, ""},
-		{"github push: the tip it replaced", onGitHub("push", "push.json"), Range{Base: pushBefore, Head: head, Source: "GitHub push", Previous: true}, ""},
-		{"github forced push", onGitHub("push", forcedPush(t)), Range{Base: pushBefore, Head: head, Source: "GitHub forced push", Previous: true}, ""},
+		{"github push to the default branch: the tip it replaced", onGitHub("push", pushPayload(t, "refs/heads/main", false)), Range{Base: pushBefore, Head: head, Source: "GitHub push", Previous: true}, ""},
+		{"github forced push to the default branch", onGitHub("push", pushPayload(t, "refs/heads/main", true)), Range{Base: pushBefore, Head: head, Source: "GitHub forced push", Previous: true}, ""},
+		{"github push to a protected branch: the tip it replaced", with(onGitHub("push", "push.json"), "GITHUB_REF_PROTECTED", "true"), Range{Base: pushBefore, Head: head, Source: "GitHub push", Previous: true}, ""},
+		{"github push to another branch: the whole branch", with(onGitHub("push", "push.json"), "GITHUB_REF_PROTECTED", "false"),
+			Range{Base: "refs/remotes/origin/main", Head: head, Source: "GitHub push to a branch that is not main or protected: the whole branch"}, ""},
+		{"github forced push to another branch: the whole branch", onGitHub("push", pushPayload(t, "refs/heads/agent/task-7", true)),
+			Range{Base: "refs/remotes/origin/main", Head: head, Source: "GitHub push to a branch that is not main or protected: the whole branch"}, ""},
 		{"github push of a new branch", onGitHub("push", "push-new-branch.json"), Range{Base: "refs/remotes/origin/main", Head: head, Source: "GitHub push of a new branch"}, ""},
 		{"github push of a new default branch: the whole history", onGitHub("push", "push-new-default-branch.json"), Range{Head: head, Source: "GitHub push that created the default branch main"}, ""},
 		{"github merge_group", onGitHub("merge_group", "merge_group.json"), Range{Base: prBase, Head: head, Source: "GitHub merge_group"}, ""},
@@ -57,7 +63,12 @@ func TestDetect(t *testing.T) {
 		{"github missing payload", onGitHub("pull_request", "absent.json"), Range{}, "absent.json"},
 		{"github without payload", with(onGitHub("push", ""), "GITHUB_EVENT_PATH", ""), Range{}, "GITHUB_EVENT_PATH"},
 		{"gitlab merge request", gitLab("CI_MERGE_REQUEST_DIFF_BASE_SHA", prBase, "CI_COMMIT_BEFORE_SHA", zeroSHA), Range{Base: prBase, Head: head, Source: "GitLab merge request"}, ""},
-		{"gitlab push: the tip it replaced", gitLab("CI_COMMIT_BEFORE_SHA", pushBefore), Range{Base: pushBefore, Head: head, Source: "GitLab push", Previous: true}, ""},
+		{"gitlab push to the default branch: the tip it replaced", gitLab("CI_COMMIT_BEFORE_SHA", pushBefore, "CI_COMMIT_BRANCH", "main"), Range{Base: pushBefore, Head: head, Source: "GitLab push", Previous: true}, ""},
+		{"gitlab push to a protected branch: the tip it replaced", gitLab("CI_COMMIT_BEFORE_SHA", pushBefore, "CI_COMMIT_REF_PROTECTED", "true"), Range{Base: pushBefore, Head: head, Source: "GitLab push", Previous: true}, ""},
+		{"gitlab push to another branch: the whole branch", gitLab("CI_COMMIT_BEFORE_SHA", pushBefore, "CI_COMMIT_REF_PROTECTED", "false"),
+			Range{Base: "refs/remotes/origin/main", Head: head, Source: "GitLab push to a branch that is not main or protected: the whole branch"}, ""},
+		{"gitlab tag pipeline: from the default branch", gitLab("CI_COMMIT_BEFORE_SHA", pushBefore, "CI_COMMIT_BRANCH", "", "CI_COMMIT_TAG", "v1"),
+			Range{Base: "refs/remotes/origin/main", Head: head, Source: "GitLab push to a branch that is not main or protected: the whole branch"}, ""},
 		{"gitlab push of a new branch", gitLab("CI_COMMIT_BEFORE_SHA", zeroSHA), Range{Base: "refs/remotes/origin/main", Head: head, Source: "GitLab push of a new branch"}, ""},
 		{"gitlab new default branch: the whole history", gitLab("CI_COMMIT_BEFORE_SHA", zeroSHA, "CI_COMMIT_BRANCH", "main"), Range{Head: head, Source: "GitLab push that created the default branch main"}, ""},
 		{"gitlab without default branch", gitLab("CI_COMMIT_BEFORE_SHA", zeroSHA, "CI_DEFAULT_BRANCH", ""), Range{}, "CI_DEFAULT_BRANCH"},
@@ -107,19 +118,21 @@ func preCommitPush(kv ...string) map[string]string {
 	return env
 }
 
-// forcedPush writes push.json with "forced": true and returns its path.
-func forcedPush(t *testing.T) string {
+// pushPayload writes push.json with the ref and "forced" given and returns
+// its path.
+func pushPayload(t *testing.T, ref string, forced bool) string {
 	t.Helper()
 	data, err := os.ReadFile(events + "push.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	forced := strings.Replace(string(data), `"forced": false`, `"forced": true`, 1)
-	if forced == string(data) {
-		t.Fatal("push.json no longer says \"forced\": false")
+	text := strings.Replace(string(data), `"ref": "refs/heads/agent/task-7"`, `"ref": "`+ref+`"`, 1)
+	text = strings.Replace(text, `"forced": false`, fmt.Sprintf(`"forced": %v`, forced), 1)
+	if !strings.Contains(text, `"ref": "`+ref+`"`) || !strings.Contains(text, fmt.Sprintf(`"forced": %v`, forced)) {
+		t.Fatal("push.json no longer says \"ref\": \"refs/heads/agent/task-7\" and \"forced\": false")
 	}
-	path := filepath.Join(t.TempDir(), "push-forced.json")
-	if err := os.WriteFile(path, []byte(forced), 0o644); err != nil {
+	path := filepath.Join(t.TempDir(), "push.json")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path

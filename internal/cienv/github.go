@@ -59,31 +59,38 @@ func github(getenv func(string) string) (Range, error) {
 		}
 		return Range{Base: ev.MergeGroup.BaseSHA, Head: ev.MergeGroup.HeadSHA, Source: source}, nil
 	case "push":
-		return githubPush(ev, path)
+		return githubPush(ev, path, getenv("GITHUB_REF_PROTECTED") == "true")
 	}
 	return Range{}, fmt.Errorf("GitHub event %q names no commit range: run on pull_request, pull_request_target, merge_group or push, or set SMALL_HOOK_BASE", name)
 }
 
-// githubPush is the range of a push: before..after, before being the tip
-// the push replaced; for a new branch (before all zeros) the default
-// branch..after, whose merge base the range walk finds; for the push that
-// created the default branch, every commit of after.
-func githubPush(ev githubEvent, path string) (Range, error) {
+// githubPush is the range of a push: to the default branch or a
+// protected one (protected says GitHub's GITHUB_REF_PROTECTED is true),
+// before..after, before being the tip the push replaced; to any other
+// branch, and for a new branch (before all zeros), the default
+// branch..after, whose merge base the range walk finds, so that the whole
+// branch is judged (see Range.Previous); for the push that created the
+// default branch, every commit of after.
+func githubPush(ev githubEvent, path string, protected bool) (Range, error) {
 	if ev.After == "" || isZero(ev.After) {
 		return Range{}, fmt.Errorf("GitHub push payload %s has no after commit (a deleted branch has nothing to check)", path)
 	}
-	if ev.Before != "" && !isZero(ev.Before) {
+	branch := ev.Repository.DefaultBranch
+	pushed := ev.Before != "" && !isZero(ev.Before)
+	if pushed && (ev.Ref == "refs/heads/"+branch && branch != "" || protected) {
 		source := "GitHub push"
 		if ev.Forced {
 			source = "GitHub forced push"
 		}
 		return Range{Base: ev.Before, Head: ev.After, Source: source, Previous: true}, nil
 	}
-	branch := ev.Repository.DefaultBranch
 	if branch == "" {
-		return Range{}, fmt.Errorf("GitHub push payload %s of a new branch has no repository.default_branch to compare with: set SMALL_HOOK_BASE", path)
+		return Range{}, fmt.Errorf("GitHub push payload %s has no repository.default_branch to compare the branch with: set SMALL_HOOK_BASE", path)
 	}
-	if ev.Ref == "refs/heads/"+branch {
+	switch {
+	case pushed:
+		return Range{Base: "refs/remotes/origin/" + branch, Head: ev.After, Source: "GitHub push to a branch that is not " + branch + " or protected: the whole branch"}, nil
+	case ev.Ref == "refs/heads/"+branch:
 		return Range{Head: ev.After, Source: "GitHub push that created the default branch " + branch}, nil
 	}
 	return Range{Base: "refs/remotes/origin/" + branch, Head: ev.After, Source: "GitHub push of a new branch"}, nil

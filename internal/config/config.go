@@ -91,6 +91,7 @@ func Default() *Config {
 		Secrets:     Secrets{Scope: "governed"},
 		SMP:         SMP{SyncReplace: "error"},
 		Signatures:  Signatures{Require: "off"},
+		Push:        Push{ReplaceRefs: "refuse"},
 		Ledger:      defaultLedger(),
 	}
 }

@@ -39,6 +39,7 @@ signatures:
 		SMP:         SMP{SyncReplace: "warning"},
 		Signatures:  Signatures{AllowedSigners: ".github/allowed_signers", OpenPGPKeys: ".github/signing-keys.asc", Require: "human-owned"},
 		Ledger:      Default().Ledger,
+		Push:        Default().Push,
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("got %+v\nwant %+v", cfg, want)

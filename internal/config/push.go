@@ -12,6 +12,10 @@ type Push struct {
 	// name after refs/heads/) that a push may not delete. The receiver's
 	// default branch is always protected.
 	Protect []string
+	// ReplaceRefs says whether a push may create or move refs/replace/*
+	// refs, which make git show another object in place of the one a
+	// commit or tree names: "refuse" (the default) or "allow".
+	ReplaceRefs string
 }
 
 // Protects reports whether a push may not delete ref (a full ref name)
@@ -29,9 +33,21 @@ func (p Push) Protects(ref string) bool {
 	return false
 }
 
+// KeepsHistory reports whether a push that rewrites ref must keep the
+// entries its previous tip held as a prefix, with nothing between them and
+// no intended rewrite: the receiver's default branch, a branch Protect
+// names, and a ref a check does not name ("": CI's push of the default or
+// a protected branch, --previous).
+func (p Push) KeepsHistory(ref string, defaultBranch bool) bool {
+	return ref == "" || defaultBranch || p.Protects(ref)
+}
+
 func (l loader) push(top map[string]any, p *Push) error {
-	m, err := l.section(top, "push", "protect")
+	m, err := l.section(top, "push", "protect", "replace-refs")
 	if err != nil || m == nil {
+		return err
+	}
+	if err := l.choice(m, []string{"push", "replace-refs"}, &p.ReplaceRefs, "refuse", "allow"); err != nil {
 		return err
 	}
 	v, ok := m["protect"]

@@ -26,8 +26,11 @@ func TestAgentPusherEntries(t *testing.T) {
 
 func TestPushProtect(t *testing.T) {
 	cfg, err := Load([]byte("push:\n  protect: [main, \"release/*\"]\n"))
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || cfg.Push.ReplaceRefs != "refuse" {
+		t.Fatalf("%+v, %v", cfg, err)
+	}
+	if cfg, err := Load([]byte("push:\n  replace-refs: allow\n")); err != nil || cfg.Push.ReplaceRefs != "allow" {
+		t.Fatalf("push.replace-refs: allow: %+v, %v", cfg, err)
 	}
 	for ref, want := range map[string]bool{
 		"refs/heads/main": true, "refs/heads/release/1.0": true, "refs/heads/topic": false,
@@ -42,6 +45,7 @@ func TestPushProtect(t *testing.T) {
 		"push:\n  protect: [refs/heads/main]\n":     "line 2: push.protect[0] must be a branch name",
 		"push:\n  protekt: [main]\n":                `unknown key "protekt" in push`,
 		"push:\n  protect: [main]\nunknown: true\n": `unknown key "unknown"`,
+		"push:\n  replace-refs: yes\n":              "line 2: push.replace-refs must be one of refuse, allow",
 	} {
 		if _, err := Load([]byte(text)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: got %v, want %q", text, err, want)

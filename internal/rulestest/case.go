@@ -64,6 +64,7 @@ const (
 	afterState  = "after"
 	baseState   = "base"
 	parentState = "parent"
+	ontoState   = "onto"
 )
 
 // ParseCase reads a case from data, the text of a .txtar file; @@NAME@@ in
@@ -122,6 +123,7 @@ type builder struct {
 	commit  *changes.Commit
 	ref     string
 	isDef   bool
+	target  *changes.Target
 	actor   *attribution.Verdict
 	secrets bool
 	merge   bool
@@ -145,10 +147,10 @@ func (b *builder) directive(line string, n int) error {
 	switch name {
 	case "mode":
 		switch m := changes.Mode(value); m {
-		case changes.ModeStaged, changes.ModeRange, changes.ModeTree, changes.ModeTip, changes.ModeDeletion:
+		case changes.ModeStaged, changes.ModeRange, changes.ModeTree, changes.ModeTip, changes.ModeRef:
 			b.mode = m
 		default:
-			return fmt.Errorf("mode %q is none of staged, range, tree, tip, deletion", value)
+			return fmt.Errorf("mode %q is none of staged, range, tree, tip, ref", value)
 		}
 	case "commit":
 		b.commitOf().Hash = value
@@ -168,6 +170,12 @@ func (b *builder) directive(line string, n int) error {
 		b.ref = value
 	case "default-branch":
 		b.isDef = true
+	case "object":
+		types := strings.Fields(value)
+		if len(types) == 0 || len(types) > 2 {
+			return fmt.Errorf("object %q is not TYPE or TYPE PEELED", value)
+		}
+		b.target = &changes.Target{ID: strings.Repeat("1", 40), Type: types[0], Peeled: types[len(types)-1]}
 	case "symlink", "submodule":
 		kind := changes.KindSymlink
 		if name == "submodule" {
@@ -320,7 +328,7 @@ func (b *builder) file(name, text string) error {
 // isState reports whether a section name's first element names a state.
 func isState(s string) bool {
 	switch {
-	case s == beforeState, s == afterState, s == baseState:
+	case s == beforeState, s == afterState, s == baseState, s == ontoState:
 		return true
 	case strings.HasPrefix(s, baseState), strings.HasPrefix(s, parentState):
 		n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(s, baseState), parentState))
@@ -395,11 +403,14 @@ func (b *builder) build() (*Case, error) {
 			c.Unit.Changes = append(c.Unit.Changes, changes.Change{Path: p, New: b.blob(after, p)})
 		}
 		trusted = after
-	case changes.ModeDeletion:
-		c.Unit = changes.Unit{Mode: b.mode, Ref: b.ref, DefaultBranch: b.isDef, Declared: Declared(after)}
+	case changes.ModeRef:
+		c.Unit = changes.Unit{Mode: b.mode, Ref: b.ref, DefaultBranch: b.isDef, Target: b.target, Declared: Declared(after)}
 	default:
 		c.Unit = changes.Unit{Mode: b.mode, Files: kinded{after, b.kinds}, Before: before, Declared: Declared(append(append([]Snapshot{after}, parents...), bases...)...)}
 		c.Unit.Changes = b.changes(after, parents, bases)
+		if err := b.onto(c.Unit.Changes); err != nil {
+			return nil, err
+		}
 	}
 	c.Unit.Commit = b.commit
 	if c.Config, err = loadConfig(trusted); err != nil {
@@ -459,6 +470,27 @@ func (b *builder) changes(after Snapshot, parents, bases []Snapshot) []changes.C
 		out = append(out, ch)
 	}
 	return out
+}
+
+// onto gives every change of a tip the file at the trusted revision a
+// rebase moved the branch onto: the onto/ state, when the case has one.
+func (b *builder) onto(list []changes.Change) error {
+	if b.states[ontoState] == nil {
+		return nil
+	}
+	if b.mode != changes.ModeTip {
+		return fmt.Errorf("only a tip (mode tip) has an onto/ state")
+	}
+	onto, err := b.state(ontoState)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		if list[i].Merge != nil {
+			list[i].Merge.Onto = blobOf(onto, list[i].Path)
+		}
+	}
+	return nil
 }
 
 // blob is the version of path in s, with its kind; nil when absent.

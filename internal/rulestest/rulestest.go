@@ -26,20 +26,23 @@
 // is deleted, one only after is added). A merge has more parents: before/
 // is the first parent's version, parent2/ (parent3/, …) another parent's,
 // base/ (base2/, …) a merge base's; the directive merge makes a merge of
-// two parents when parent2/ would hold nothing of its own. Every path
-// whose version after the change differs from a parent's is a change; in
-// tree mode every file is one. The configuration is the trusted
-// revision's .small-hook.yml (the state before the change; the tree in
-// tree mode), as a check reads it; .gitleaks.toml and .gitleaksignore
-// come from there too. @@NAME@@ in a file stands for a value the test
-// gives (Options.Values): secrets are built at run time, never written
-// whole in the repository.
+// two parents when parent2/ would hold nothing of its own. A tip (mode
+// tip) may have onto/, the trusted revision a rebase moved the branch onto
+// (changes.Merge.Onto). Every path whose version after the change differs
+// from a parent's is a change; in tree mode every file is one. The
+// configuration is the trusted revision's .small-hook.yml (the state
+// before the change; the tree in tree mode), as a check reads it;
+// .gitleaks.toml and .gitleaksignore come from there too. @@NAME@@ in a
+// file stands for a value the test gives (Options.Values): secrets are
+// built at run time, never written whole in the repository.
 //
 // The directives:
 //
-//	mode staged|range|tree|tip|deletion   the kind of unit (default staged)
+//	mode staged|range|tree|tip|ref         the kind of unit (default staged)
 //	commit HASH, parents HASH…, author NAME <EMAIL>, committer NAME <EMAIL>
-//	ref REF, default-branch                a deleted ref (mode deletion)
+//	ref REF, default-branch                the ref a push updates
+//	object TYPE [PEELED]                   what the push sets it to (mode
+//	                                       ref; without it, a deletion)
 //	merge                                  two parents
 //	symlink PATH, submodule PATH           the kind of a file after the change
 //	secrets                                scan for secrets with gitleaks' rules

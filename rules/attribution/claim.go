@@ -31,7 +31,7 @@ Small-Actor: human and SMALL_HOOK_ACTOR=human are self-declared: anyone, an agen
 			if first != "" {
 				pass.ReportSeverity(sev, first, 0, "%s claims %s but carries evidence of an agent (%s)",
 					pass.CommitName(), pass.Actor.Contradicted, pass.Actor.Evidence).
-					Hint("a self-declared claim never overrides that evidence, so the change is judged as an agent's; remove the false claim, or, if a human made the change, commit it without the agent's markers")
+					Hint("a self-declared claim never overrides that evidence, so the change is judged as an agent's; remove the false claim, or, if a human made the change, %s", pass.Actor.AsHuman())
 			}
 			return nil
 		},

@@ -104,9 +104,13 @@ func reportDisputed(pass *rules.Pass) {
 		return
 	}
 	report := func(sev rules.Severity, ch changes.Change) {
+		human := "remove the agent's marker"
+		if pass.Actor.Pusher != "" {
+			human = "push it from a human's account (the agent account " + pass.Actor.Pusher + " pushed it)"
+		}
 		pass.ReportSeverity(sev, ch.Path, 0, "%s is signed (%s) but carries evidence of an agent (%s)",
 			pass.CommitName(), pass.Actor.Signature, pass.Actor.Disputed).
-			Hint("the signature makes it a human's change, so the ownership rules do not refuse it; if the human made it, remove the agent's marker, and if an agent made it, the agent can sign with the human's key: keep signing keys where agents cannot use them (a passphrase, a hardware key that needs a touch)")
+			Hint("the signature makes it a human's change, so the ownership rules do not refuse it; if the human made it, %s, and if an agent made it, the agent can sign with the human's key: keep signing keys where agents cannot use them (a passphrase, a hardware key that needs a touch)", human)
 	}
 	var first *changes.Change
 	owned := false

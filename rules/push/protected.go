@@ -14,7 +14,7 @@ A push that deletes a branch, followed by a push that creates it again, looks li
 		SeesExcluded: true,
 		Run: func(pass *rules.Pass) error {
 			u := pass.Unit
-			if u.Mode != changes.ModeDeletion {
+			if u.Mode != changes.ModeRef || u.Target != nil {
 				return nil
 			}
 			switch {

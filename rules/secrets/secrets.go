@@ -21,7 +21,7 @@ func secretsRule() *rules.Rule {
 		Severity:     rules.Error,
 		PerWorkspace: true,
 		Doc: `No secrets in agent state (secrets/<gitleaks rule id>)
-SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/ — awp writes .awp/private-key.pem there; every staged file with secrets.scope: staged) is scanned with gitleaks' rules, and each finding is reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, with a redacted preview: the secret itself is never shown. In staged and range modes a secret is reported when a line it covers was added (a line is added when no old version, no parent of a merge, holds it): a private key whose BEGIN and END lines were committed before its body is judged whole, and so is a value added under an existing key; with --all every line. The string values of YAML files and of artifacts' frontmatter are also scanned as YAML decodes them, with their keys, when the raw text differs (escapes such as \x41, a double-quoted scalar continued with a backslash, block and folded scalars, aliases), and reported at the value's first line. Likewise the added lines of JSON files (.awp/, .small/ext/) are scanned with their string escapes resolved (\u0067 is g), and those of Markdown files (an artifact's body) with their character references and backslash escapes resolved (&#103; and &#x67; are g, \_ is _), as a reader sees them. Long lines are scanned in overlapping windows, so no input makes the scan hang. The repository's .gitleaks.toml is honoured ([extend] useDefault = true adds its rules to gitleaks' defaults, otherwise it replaces them; a rule of its own named credential-key is reported as secrets/gitleaks:credential-key); awp's did:key identifiers are never reported. Fix: remove the secret and rotate the credential, since it is in your working tree and maybe in history. A false positive is suppressed with a gitleaks:allow comment on its line, or with the fingerprint the message gives (path:rule:line, or commit:path:rule:line in range mode) in .gitleaksignore; .gitleaks.toml and .gitleaksignore are policy files, read from HEAD in the staged stages and from the base of a range, so a fingerprint is committed before the change it suppresses.`,
+SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/ — awp writes .awp/private-key.pem there; every staged file with secrets.scope: staged) is scanned with gitleaks' rules, and each finding is reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, with a redacted preview: the secret itself is never shown. In staged and range modes a secret is reported when a line it covers was added (a line is added when no old version, no parent of a merge, holds it): a private key whose BEGIN and END lines were committed before its body is judged whole, and so is a value added under an existing key; with --all every line. The string values of YAML files and of artifacts' frontmatter are also scanned as YAML decodes them, with their keys, when the raw text differs (escapes such as \x41, a double-quoted scalar continued with a backslash, block and folded scalars, aliases), and reported at the value's first line. Likewise the added lines of JSON files (.awp/, .small/ext/) are scanned with their string escapes resolved (\u0067 is g), and those of Markdown files (an artifact's body) with their character references and backslash escapes resolved (&#103; and &#x67; are g, \_ is _), as a reader sees them. Long lines are scanned in overlapping windows, so no input makes the scan hang. The repository's .gitleaks.toml is honoured ([extend] useDefault = true adds its rules to gitleaks' defaults, otherwise it replaces them; a rule of its own named credential-key is reported as secrets/gitleaks:credential-key); awp's did:key identifiers are never reported. Fix: remove the secret and rotate the credential, since it is in your working tree and maybe in history; a commit already made is rewritten so that no commit of the branch holds it, and a branch already pushed is pushed again with a human's Small-Rewrite: commit at its tip (docs/secrets.md says how). A false positive is suppressed with a gitleaks:allow comment on its line, or with the fingerprint the message gives (path:rule:line, or commit:path:rule:line in range mode) in .gitleaksignore; .gitleaks.toml and .gitleaksignore are policy files, read from HEAD in the staged stages and from the base of a range, so a fingerprint is committed before the change it suppresses.`,
 		Run:   run,
 		Apart: true,
 		// Excluding a path from the protocol rules does not make it a
@@ -83,7 +83,7 @@ func run(pass *rules.Pass) error {
 			return errs[i]
 		}
 		for _, f := range found[i] {
-			pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, commit)).Hint("%s", secretHint)
+			pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, commit)).Hint("%s", secretHint(commit))
 		}
 	}
 	return nil
@@ -142,5 +142,14 @@ func message(f leaks.Finding, commit string) string {
 	return found + ", fingerprint " + fp
 }
 
-// secretHint says how to fix or suppress a secret finding.
-const secretHint = "remove it and rotate the credential; if it is a false positive, add `gitleaks:allow` to its line, or commit its fingerprint to .gitleaksignore first (a policy file applies from the next commit, and a range reads it from its base)"
+// secretHint says how to fix or suppress a secret finding; commit is the
+// commit that adds it, "" for a change not committed yet.
+func secretHint(commit string) string {
+	const suppress = "if it is a false positive, add `gitleaks:allow` to its line, or commit its fingerprint to .gitleaksignore first (a policy file applies from the next commit, and a range reads it from its base)"
+	if commit == "" {
+		return "remove it and rotate the credential; " + suppress
+	}
+	short := commit[:min(12, len(commit))]
+	return "rotate the credential, and take it out of the branch's history: a later commit that removes it leaves it in " + short +
+		" (git rebase -i " + short + "~1, mark it edit, git reset --soft HEAD~1, remove it, commit, git rebase --continue); if the branch was pushed, a human then commits `git commit --allow-empty -m \"<subject>\" -m \"Small-Rewrite: <reason>\"` and pushes with --force-with-lease (docs/secrets.md); " + suppress
+}

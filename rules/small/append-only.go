@@ -17,7 +17,7 @@ func appendOnlyRule() *rules.Rule {
 		Severity:     rules.Error,
 		PerWorkspace: true,
 		Doc: `progress.small.yml is append-only
-SMALL invariant 3: progress entries must not be deleted or modified after creation; new entries are appended. Compared with the previous version (HEAD, or each commit's parent), every existing entry must still be there, unchanged and in order, small_version and owner must not change, and the file must not be deleted. Values are compared, not text, so re-serialisation (key order, indentation, quoting) is fine, and so is the rewrite of old timestamps that ` + "`small progress migrate`" + ` makes: the same instant written otherwise (UTC, nine fractional digits), and entries that share an instant spread by a nanosecond each (by no more nanoseconds than there are such entries, as current and earlier releases do); exactly what migrate computes for an entry it had to move past its predecessor is accepted too, and nothing else. An entry is new because of where it stands: an old entry copied to the end is a new entry, and any entry placed before old ones is reported. A merge must keep the merge base's entries as a prefix and every parent's entries in that parent's order. To correct an entry, restore it and append a new entry that supersedes it. However many entries a change rewrites, it is one finding that lists them (the first five, and how many more). A rewrite the project intends (e.g. ` + "`small fix --orphan-progress`" + `) is committed by a human with the trailer Small-Rewrite: <reason> and no agent marker, signed or not: it is then a warning that records the reason. The pre-commit stage, which cannot read the message, leaves the decision to the commit-msg stage when the commit-msg hook runs small-hook; where none does, a human sets SMALL_HOOK_REWRITE=<reason> for the commit, and the message says which applies.`,
+SMALL invariant 3: progress entries must not be deleted or modified after creation; new entries are appended. Compared with the previous version (HEAD, or each commit's parent), every existing entry must still be there, unchanged and in order, small_version and owner must not change, and the file must not be deleted. Values are compared, not text, so re-serialisation (key order, indentation, quoting) is fine, and so is the rewrite of old timestamps that ` + "`small progress migrate`" + ` makes: the same instant written otherwise (UTC, nine fractional digits), and entries that share an instant spread by a nanosecond each (by no more nanoseconds than there are such entries, as current and earlier releases do); exactly what migrate computes for an entry it had to move past its predecessor is accepted too, and nothing else. An entry is new because of where it stands: an old entry copied to the end is a new entry, and any entry placed before old ones is reported. A merge must keep the merge base's entries as a prefix and every parent's entries in that parent's order. A push that rewrites a branch (its new tip does not contain the previous one) must keep every entry the previous tip held, in order: on the default branch and the branches push.protect names nothing may stand between them, and elsewhere only an entry the default branch holds (a rebase onto it). To correct an entry, restore it and append a new entry that supersedes it. However many entries a change rewrites, it is one finding that lists them (the first five, and how many more). A rewrite the project intends (e.g. ` + "`small fix --orphan-progress`" + `) is committed by a human with the trailer Small-Rewrite: <reason> and no agent marker, signed or not: it is then a warning that records the reason. The pre-commit stage, which cannot read the message, leaves the decision to the commit-msg stage when the commit-msg hook runs small-hook; where none does, a human sets SMALL_HOOK_REWRITE=<reason> for the commit, and the message says which applies.`,
 		Continuity: true,
 		Run: func(pass *rules.Pass) error {
 			for _, s := range spaces(pass) {
@@ -266,16 +266,40 @@ func checkMerge(r *rewrites, ch *changes.Change, newFile *parsed) {
 	}
 	for pi, p := range ch.Merge.Parents {
 		h := align(oldEntries(pass, p), cur)
+		if pass.Unit.Mode == changes.ModeTip {
+			checkTip(r, h, oldEntries(pass, ch.Merge.Onto), newFile)
+			continue
+		}
 		for i, j := range h.match {
-			if j >= 0 {
-				continue
-			}
-			if pass.Unit.Mode == changes.ModeTip {
-				r.add(newFile.doc.Line("entries"), "push a history that keeps every entry the branch held (rebase or merge without dropping entries, and push the result)", "%s of the previous tip is lost or rewritten", entryName(i, h.old[i]))
+			if j < 0 {
+				r.add(newFile.doc.Line("entries"), "redo the merge keeping every entry of both sides, in time order", "the merge lost or rewrote %s of parent %d (%s)", entryName(i, h.old[i]), pi+1, shortParent(pass, pi))
 				break
 			}
-			r.add(newFile.doc.Line("entries"), "redo the merge keeping every entry of both sides, in time order", "the merge lost or rewrote %s of parent %d (%s)", entryName(i, h.old[i]), pi+1, shortParent(pass, pi))
+		}
+	}
+}
+
+// keepTip is how to undo a push that rewrites the entries its branch
+// held.
+const keepTip = "push a history that keeps every entry the branch held, in order, with new entries after them (rebase or merge without dropping entries, and push the result); an entry stands between them only when the default branch holds it, and on the default and protected branches not at all"
+
+// checkTip judges a rewritten branch's new tip against the previous one
+// (h aligns the previous tip's entries with the new tip's): every entry
+// the previous tip held is kept in order, and an entry that stands
+// between them is one of onto's (the revision a rebase moved the branch
+// onto; none on the default and protected branches).
+func checkTip(r *rewrites, h *history, onto []any, newFile *parsed) {
+	for i, j := range h.match {
+		if j < 0 {
+			r.add(newFile.doc.Line("entries"), keepTip, "%s of the previous tip is lost or rewritten", entryName(i, h.old[i]))
 			break
+		}
+	}
+	trusted := h.eq.Set(onto)
+	last := h.lastMatched()
+	for j := 0; j < last; j++ {
+		if h.from[j] < 0 && !trusted.Has(h.cur[j]) {
+			r.add(newFile.doc.Line("entries", fmt.Sprint(j)), keepTip, "%s was inserted between entries of the previous tip", entryName(j, h.cur[j]))
 		}
 	}
 }

@@ -18,8 +18,11 @@ SMALL's ownership table: intent.small.yml and constraints.small.yml are human-ow
 				return nil
 			}
 			fix := "if a human made this change, commit it as that human without agent markers and with the trailer Small-Actor: human"
-			if pass.Actor.Contradicted != "" {
-				fix = "a self-declared " + pass.Actor.Contradicted + " never overrides evidence of an agent; if a human made this change, commit it as that human without the agent's co-author trailer or identity"
+			switch a := pass.Actor; {
+			case a.Pusher != "":
+				fix = "if a human made this change, " + a.AsHuman()
+			case a.Contradicted != "":
+				fix = "a self-declared " + a.Contradicted + " never overrides evidence of an agent; if a human made this change, commit it as that human without the agent's co-author trailer or identity"
 			}
 			for _, ch := range pass.Unit.Changes {
 				if !HumanOwned(pass.Config, ch) || rules.FromParent(ch) {

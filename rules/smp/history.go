@@ -62,15 +62,16 @@ func findRewrites(pass *rules.Pass, v versions) []rewrite {
 		if parent == nil {
 			continue
 		}
+		if pass.Unit.Mode == changes.ModeTip {
+			if r, ok := tipRewrite(pass, v, parent.provenance(), m.Onto); ok {
+				return append(out, r)
+			}
+			continue
+		}
 		j := 0
 		for i, e := range parent.provenance() {
 			for j < len(cur) && !yamldoc.Equal(cur[j], e) {
 				j++
-			}
-			if j == len(cur) && pass.Unit.Mode == changes.ModeTip {
-				return append(out, rewrite{line: v.cur.doc.Line("provenance"), msg: fmt.Sprintf(
-					"%s of the previous tip is lost or rewritten", describeEntry(i, e)),
-					undo: "a push keeps every provenance entry the branch held (rebase or merge without dropping entries, and push the result)"})
 			}
 			if j == len(cur) {
 				return append(out, rewrite{line: v.cur.doc.Line("provenance"), msg: fmt.Sprintf(
@@ -99,6 +100,43 @@ func createdBefore(pass *rules.Pass, v versions) *artifact {
 		return prev[0]
 	}
 	return nil
+}
+
+// keepTip is how to undo a push that rewrites the provenance its branch
+// held.
+const keepTip = "a push keeps every provenance entry the branch held, in order, with new entries after them (rebase or merge without dropping entries, and push the result); an entry stands between them only when the default branch holds it, and on the default and protected branches not at all"
+
+// tipRewrite returns how a rewritten branch's new tip fails to keep the
+// previous tip's provenance (old): every entry in order, and between them
+// only entries onto holds (the revision a rebase moved the branch onto;
+// nil on the default and protected branches).
+func tipRewrite(pass *rules.Pass, v versions, old []any, onto *changes.Blob) (rewrite, bool) {
+	cur := v.cur.provenance()
+	kept := make([]bool, len(cur))
+	j, last := 0, -1
+	for i, e := range old {
+		for j < len(cur) && !yamldoc.Equal(cur[j], e) {
+			j++
+		}
+		if j == len(cur) {
+			return rewrite{line: v.cur.doc.Line("provenance"), msg: fmt.Sprintf("%s of the previous tip is lost or rewritten", describeEntry(i, e)), undo: keepTip}, true
+		}
+		kept[j], last = true, j
+		j++
+	}
+	var ontoEntries []any
+	if onto != nil {
+		if o := parse(pass, onto); o.err == nil {
+			ontoEntries = o.provenance()
+		}
+	}
+	trusted := yamldoc.NewComparer().Set(ontoEntries)
+	for k := 0; k < last; k++ {
+		if !kept[k] && !trusted.Has(cur[k]) {
+			return rewrite{line: v.cur.entryLine(k), msg: fmt.Sprintf("%s was inserted between entries of the previous tip", describeEntry(k, cur[k])), undo: keepTip}, true
+		}
+	}
+	return rewrite{}, false
 }
 
 // prefixRewrite returns how the old entries fail to be an unchanged prefix
