@@ -27,6 +27,9 @@ type Agent struct {
 	// Matcher is the regular expression over tool names that selects the
 	// tools the guard judges.
 	Matcher string
+	// HookName names the guard's hook in the settings file, for an agent
+	// that shows and switches hooks by name; "" for none.
+	HookName string
 	// Docs is where the hook contract is documented.
 	Docs string
 	// tools decodes the input of each tool the guard judges; any other
@@ -54,7 +57,7 @@ func Agents() []*Agent {
 		{
 			Name: "gemini", Title: "Gemini CLI",
 			Settings: ".gemini/settings.json", UserSettings: ".gemini/settings.json",
-			Event: "BeforeTool", Matcher: "write_file|replace|run_shell_command",
+			Event: "BeforeTool", Matcher: "write_file|replace|run_shell_command", HookName: "small-hook-guard",
 			Docs: "https://geminicli.com/docs/hooks/reference",
 			tools: map[string]func([]byte) (Call, error){
 				"write_file":        decodeWrite("file_path", "content"),

@@ -13,6 +13,8 @@
 // TestAgreesWithBash compares the result with what bash runs.
 package shell
 
+import "strings"
+
 // Command is one simple command of a script.
 type Command struct {
 	// Assign holds the assignments before the command's name
@@ -185,4 +187,10 @@ func (p *parser) readHeredocs() {
 		}
 	}
 	p.pending = p.pending[:0]
+}
+
+// Quote returns s as one single-quoted word of the POSIX shell, which
+// Parse reads back as s.
+func Quote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

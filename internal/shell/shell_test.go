@@ -204,6 +204,15 @@ func TestParseIsLinear(t *testing.T) {
 	}
 }
 
+func TestQuoteIsReadBack(t *testing.T) {
+	for _, s := range []string{"", "a b", "it's", `"$HOME" \ ; | & > < * ~`, "line\nbreak"} {
+		cmds := Parse("x " + Quote(s))
+		if len(cmds) != 1 || len(cmds[0].Args) != 2 || cmds[0].Args[1] != s || cmds[0].Dynamic[1] {
+			t.Errorf("Quote(%q) reads back as %+v", s, cmds)
+		}
+	}
+}
+
 // FuzzParse checks that any script parses without panicking, in time
 // linear in its length.
 func FuzzParse(f *testing.F) {
