@@ -14,6 +14,7 @@ import (
 	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/hooks"
 	"github.com/small-hook/small-hook/internal/agentguard"
+	"github.com/small-hook/small-hook/internal/agenthooks"
 	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
@@ -133,6 +134,9 @@ func guardWrite(e *env, call agentguard.Call) (string, error) {
 	what := call.Tool + " of " + file
 	if insideGitDir(real) {
 		return fmt.Sprintf("small-hook refused this %s: it writes inside a git directory (its hooks and configuration decide whether small-hook's checks run)\n  instead: leave git's own files as they are\n", what), nil
+	}
+	if refusal, err := settingsWrite(call, real, what); refusal != "" || err != nil {
+		return refusal, err
 	}
 	root := workTreeOf(filepath.Dir(real))
 	if root == "" {
@@ -339,6 +343,24 @@ func hookWrite(e *env, root, real, what string) (string, error) {
 		return "", nil
 	}
 	return fmt.Sprintf("small-hook refused this %s: it is one of the hooks git runs (core.hooksPath is %s), which run small-hook's checks\n  instead: leave git's hooks as they are\n", what, dir.Path), nil
+}
+
+// settingsWrite refuses a write to an agent's settings file (a
+// project's or a user's) that takes small-hook's guard out of it.
+func settingsWrite(call agentguard.Call, real, what string) (string, error) {
+	dir, name := filepath.Base(filepath.Dir(real)), filepath.Base(real)
+	if dir != ".claude" && dir != ".gemini" || name != "settings.json" && name != "settings.local.json" {
+		return "", nil
+	}
+	before, err := readCurrent(real)
+	if err != nil || before == nil || !agenthooks.Guarded(before) {
+		return "", err
+	}
+	after, err := call.Change.Apply(before)
+	if err != nil || agenthooks.Guarded(after) {
+		return "", nil // a call the tool fails on writes nothing
+	}
+	return fmt.Sprintf("small-hook refused this %s: it takes small-hook's guard out of the agent's settings, which switches the guard off\n  instead: leave the guard's hook as it is; a human removes it (small-hook uninstall --agent)\n", what), nil
 }
 
 // readCurrent returns the file as it stands, nil when it does not exist.

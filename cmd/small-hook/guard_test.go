@@ -394,6 +394,12 @@ func TestInstallAgentGuard(t *testing.T) {
 		t.Errorf("the user's settings:\n%s", user)
 	}
 
+	settings := r.Path(".claude/settings.json")
+	code, stderr := r.claude("Write", map[string]any{"file_path": settings, "content": mine})
+	expectGuard(t, "a Write that takes the guard out of the settings", code, stderr, "takes small-hook's guard out of the agent's settings", "instead: leave the guard's hook as it is")
+	code, stderr = r.claude("Edit", map[string]any{"file_path": settings, "old_string": `"model": "opus"`, "new_string": `"model": "sonnet"`})
+	expectGuard(t, "an Edit that keeps the guard", code, stderr)
+
 	if code, out, errOut := r.check(vars, "uninstall", "--agent", "claude"); code != exitOK || !strings.Contains(out, "Claude Code guard: removed") {
 		t.Fatalf("uninstall: exit %d\n%s%s", code, out, errOut)
 	}

@@ -258,3 +258,31 @@ func write(file string, doc orderedjson.Value, indent string, newline bool) erro
 	}
 	return nil
 }
+
+// Guarded reports whether a settings file's content runs the guard in any
+// hook of any event: a write that takes it out switches the guard off.
+// Content that is not a JSON object runs nothing.
+func Guarded(data []byte) bool {
+	doc, err := orderedjson.Decode(data)
+	if err != nil || doc.Kind != orderedjson.Object {
+		return false
+	}
+	hooks := doc.Get("hooks")
+	if hooks == nil || hooks.Kind != orderedjson.Object {
+		return false
+	}
+	for i := range hooks.Members {
+		list := &hooks.Members[i].Value
+		if list.Kind != orderedjson.Array {
+			continue
+		}
+		for j := range list.Items {
+			for _, cmd := range commands(&list.Items[j]) {
+				if IsGuard(text(cmd.Get("command"))) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

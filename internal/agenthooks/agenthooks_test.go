@@ -222,3 +222,18 @@ func TestIsGuard(t *testing.T) {
 		}
 	}
 }
+
+func TestGuarded(t *testing.T) {
+	for doc, want := range map[string]bool{
+		withGuard: true,
+		settings:  false,
+		`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "small-hook guard --agent gemini"}]}]}}`: true,
+		`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "echo small-hook guard"}]}]}}`:           false,
+		`not json`:      false,
+		`{"hooks": []}`: false,
+	} {
+		if got := Guarded([]byte(doc)); got != want {
+			t.Errorf("Guarded(%.60q) = %v", doc, got)
+		}
+	}
+}
