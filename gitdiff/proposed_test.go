@@ -1,6 +1,7 @@
 package gitdiff
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -95,5 +96,37 @@ func TestProposedWriteBeforeTheFirstCommit(t *testing.T) {
 	}
 	if !u.Declared.Has(workspace.Declaration{Workspace: workspace.Workspace{Kind: workspace.SMALL}}) {
 		t.Errorf("the write's own workspace is not declared: %+v", u.Declared)
+	}
+}
+
+// TestProposedReadsNoIndex checks that a repository opened without its
+// index (what the agent guard does: a write is judged against HEAD) never
+// reads it: an index that cannot be read does not stop the write's unit,
+// and anything that would need the index says it was not read.
+func TestProposedReadsNoIndex(t *testing.T) {
+	r := newRepo(t)
+	r.Write(".small/progress.small.yml", "a")
+	r.Commit("one")
+	// An index that cannot be read at all stops Open when it probes it.
+	if err := os.Remove(r.Path(".git/index")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(r.Path(".git/index"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(r.Dir, Options{}); err == nil {
+		t.Fatal("the unreadable index did not stop Open: the test proves nothing")
+	}
+	g, err := Open(r.Dir, Options{NoIndex: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	u, err := g.Proposed(".small/progress.small.yml", workTree{".small/progress.small.yml": "a b"}, Scope{})
+	if err != nil || summary(u.Changes) != ".small/progress.small.yml:a>a b" {
+		t.Errorf("Proposed: %q, %v", summary(u.Changes), err)
+	}
+	if _, err := g.Staged(Scope{}); err == nil || !strings.Contains(err.Error(), "the index was not read") {
+		t.Errorf("Staged without the index: %v", err)
 	}
 }

@@ -151,7 +151,7 @@ func guardWrite(e *env, call agentguard.Call) (string, error) {
 	if refusal, err := hookWrite(e, root, real, what); refusal != "" || err != nil {
 		return refusal, err
 	}
-	repo, err := gitdiff.Open(root, gitdiff.Options{Getenv: fileEnv(e.getenv)})
+	repo, err := gitdiff.Open(root, gitdiff.Options{Getenv: fileEnv(e.getenv), NoIndex: true})
 	if err != nil {
 		return "", err
 	}

@@ -30,7 +30,7 @@ func (g *guardRepos) open(dir string) (*gitdiff.Repo, error) {
 	if r, ok := g.repos[root]; ok {
 		return r, nil
 	}
-	r, err := gitdiff.Open(root, gitdiff.Options{Getenv: g.e.getenv})
+	r, err := gitdiff.Open(root, gitdiff.Options{Getenv: g.e.getenv, NoIndex: true})
 	if err != nil {
 		return nil, err
 	}
