@@ -1,6 +1,7 @@
 package agentguard
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode"
@@ -37,7 +38,7 @@ func (e ClaudeEdit) Apply(before []byte) ([]byte, error) {
 	if len(e.Edits) == 0 {
 		return nil, failf("the call has no edits")
 	}
-	content, exists := string(before), before != nil
+	content, exists := before, before != nil
 	var news []string
 	for i, r := range e.Edits {
 		name := "old_string"
@@ -56,42 +57,46 @@ func (e ClaudeEdit) Apply(before []byte) ([]byte, error) {
 		}
 		news = append(news, r.New)
 		if r.Old == "" {
-			if exists && strings.TrimSpace(content) != "" {
+			if exists && len(bytes.TrimSpace(content)) > 0 {
 				return nil, failf("Cannot create new file - file already exists (%s is empty)", name)
 			}
-			content, exists = r.New, true
+			content, exists = []byte(r.New), true
 			continue
 		}
 		if !exists {
 			return nil, failf("File does not exist")
 		}
-		actual, ok := findActualString(content, r.Old)
+		actual, at, ok := findActualString(content, r.Old)
 		if !ok {
 			return nil, failf("String to replace not found in file (%s)", name)
 		}
-		if n := strings.Count(content, actual); n > 1 && !r.All {
-			return nil, failf("Found %d matches of the string to replace (%s), but replace_all is false", n, name)
+		if !r.All && bytes.Contains(content[at+len(actual):], []byte(actual)) {
+			return nil, failf("Found %d matches of the string to replace (%s), but replace_all is false", bytes.Count(content, []byte(actual)), name)
 		}
-		next := replace(content, actual, preserveQuoteStyle(r.Old, actual, r.New), r.All)
-		if e.Multi && next == content {
+		next := replace(content, actual, at, preserveQuoteStyle(r.Old, actual, r.New), r.All)
+		if e.Multi && bytes.Equal(next, content) {
 			return nil, failf("String not found in file. Failed to apply edit (%s)", name)
 		}
 		content = next
 	}
-	return []byte(content), nil
+	return content, nil
 }
 
-// replace replaces the first occurrence of old in content (every one with
-// all) by new; an empty new also takes the line break that follows old,
-// unless old ends with one.
-func replace(content, old, new string, all bool) string {
-	if new == "" && !strings.HasSuffix(old, "\n") && strings.Contains(content, old+"\n") {
-		old += "\n"
+// replace replaces old, which first occurs in content at at, by new: that
+// occurrence, or every one with all. An empty new also takes the line
+// break that follows old, unless old ends with one.
+func replace(content []byte, old string, at int, new string, all bool) []byte {
+	if new == "" && !strings.HasSuffix(old, "\n") {
+		if i := bytes.Index(content, []byte(old+"\n")); i >= 0 {
+			old, at = old+"\n", i
+		}
 	}
+	rest := content[at+len(old):]
 	if all {
-		return strings.ReplaceAll(content, old, new)
+		rest = bytes.ReplaceAll(rest, []byte(old), []byte(new))
 	}
-	return strings.Replace(content, old, new, 1)
+	out := make([]byte, 0, at+len(new)+len(rest))
+	return append(append(append(out, content[:at]...), new...), rest...)
 }
 
 // Curly quotes, which the Edit tool reads as straight ones when old_string
@@ -128,20 +133,21 @@ func straightQuotes(s string) (string, []int) {
 	return b.String(), append(offsets, len(s))
 }
 
-// findActualString returns the text of content that old stands for: old
-// itself when content holds it, else the first text of content that
-// equals old once curly quotes are read as straight in both.
-func findActualString(content, old string) (string, bool) {
-	if strings.Contains(content, old) {
-		return old, true
+// findActualString returns the text of content that old stands for, and
+// where it first occurs: old itself when content holds it, else the first
+// text of content that equals old once curly quotes are read as straight
+// in both.
+func findActualString(content []byte, old string) (string, int, bool) {
+	if i := bytes.Index(content, []byte(old)); i >= 0 {
+		return old, i, true
 	}
-	c, offsets := straightQuotes(content)
+	c, offsets := straightQuotes(string(content))
 	o, _ := straightQuotes(old)
 	i := strings.Index(c, o)
 	if i < 0 {
-		return "", false
+		return "", 0, false
 	}
-	return content[offsets[i]:offsets[i+len(o)]], true
+	return string(content[offsets[i]:offsets[i+len(o)]]), offsets[i], true
 }
 
 // preserveQuoteStyle returns new with its straight quotes written curly,
