@@ -61,6 +61,7 @@ func (b *bench) scenarios() []func() (scenario, error) {
 		b.preReceive,
 		b.manyWorkspaces,
 		b.manyArtifacts,
+		b.guardedEdit,
 	}
 }
 
