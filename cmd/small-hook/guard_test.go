@@ -138,6 +138,18 @@ func TestGuardJudgesSMALLWrites(t *testing.T) {
 	expectGuard(t, "the first file of a new workspace", code, stderr)
 	code, stderr = r.claude("Write", map[string]any{"file_path": r.Path("README.md"), "content": "anything\n"})
 	expectGuard(t, "a file nothing governs", code, stderr)
+
+	// A warning does not refuse a write: an entry of another run's replay
+	// id is small/replay-id's warning in the staged check, and passes.
+	otherRun := strings.Replace(appendedEntry, "ab1497cf", "00000000", 1)
+	r.Write(progressPath, content+otherRun)
+	r.Git("add", progressPath)
+	if _, out, _ := r.check(nil, "check", "--format", "json"); !strings.Contains(out, `"small/replay-id"`) || !strings.Contains(out, `"warning"`) {
+		t.Fatalf("the staged check gives no replay-id warning, so this proves nothing:\n%s", out)
+	}
+	r.Git("checkout", "HEAD", "--", progressPath)
+	code, stderr = r.claude("Write", map[string]any{"file_path": progress, "content": content + otherRun})
+	expectGuard(t, "a write with a warning", code, stderr)
 }
 
 // TestGuardJudgesSMPWrites feeds edits of a knowledge artifact to the
@@ -210,6 +222,13 @@ func TestGuardFindsTheFileAWriteLandsIn(t *testing.T) {
 	r.Git("worktree", "add", "-q", "-b", "other", other)
 	code, stderr = r.claude("Write", map[string]any{"file_path": filepath.Join(other, ".small", "progress.small.yml"), "content": rewrite})
 	expectGuard(t, "the progress file of another worktree", code, stderr, "small/append-only")
+
+	// GIT_DIR in the session names another repository: the file's own
+	// repository judges it all the same.
+	elsewhere := newTestRepo(t)
+	code, stderr = r.guard(map[string]string{"GIT_DIR": elsewhere.Path(".git"), "GIT_WORK_TREE": elsewhere.Dir}, "claude",
+		hookInput(t, "claude", r.Dir, "Write", map[string]any{"file_path": r.Path(progressPath), "content": rewrite}))
+	expectGuard(t, "a write with GIT_DIR set to another repository", code, stderr, "small/append-only")
 
 	code, stderr = r.claude("Write", map[string]any{"file_path": r.Path(".git/hooks/pre-commit"), "content": "#!/bin/sh\nexit 0\n"})
 	expectGuard(t, "a hook in .git", code, stderr, "it writes inside a git directory")
