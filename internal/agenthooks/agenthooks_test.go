@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/small-hook/small-hook/internal/gittest"
 )
 
 var guard = Hook{Event: "PreToolUse", Matcher: "Write|Edit|MultiEdit|NotebookEdit|Bash", Command: "small-hook guard --agent claude"}
@@ -73,23 +75,19 @@ var withGuard = strings.Replace(settings, `                ]
         ],
         "PostToolUse"`, 1)
 
+// writeFile writes a file, making its directory, with mode 0600 (as a
+// person's private settings may have).
 func writeFile(t *testing.T, file, content string) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, []byte(content), 0o600); err != nil {
+	gittest.At(t, filepath.Dir(file)).Write(filepath.Base(file), content)
+	if err := os.Chmod(file, 0o600); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func readFile(t *testing.T, file string) string {
 	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
+	return gittest.At(t, filepath.Dir(file)).Read(filepath.Base(file))
 }
 
 // TestInstallAndUninstallLeaveEverythingElse installs the guard into a
