@@ -316,12 +316,50 @@ func (l *lexer) skipBalanced(open, close byte, depth int) string {
 	outer := l.skipping
 	l.skipping = true
 	defer func() { l.skipping = outer }()
+	// The here-documents opened on the current line, whose bodies (which
+	// may hold any character) start after it.
+	type doc struct {
+		delim    string
+		stripTab bool
+	}
+	var docs []doc
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
 		switch c {
 		case '\\':
 			l.pos += 2
 			continue
+		case '\n':
+			l.pos++
+			for _, d := range docs {
+				l.heredoc(d.delim, d.stripTab)
+			}
+			docs = docs[:0]
+			continue
+		case '#':
+			if l.pos == start || strings.IndexByte(" \t\n;&|(", l.src[l.pos-1]) >= 0 {
+				for l.pos < len(l.src) && l.src[l.pos] != '\n' {
+					l.pos++
+				}
+				continue
+			}
+		case '<':
+			rest := l.src[l.pos:]
+			if strings.HasPrefix(rest, "<<") && !strings.HasPrefix(rest, "<<<") {
+				d := doc{stripTab: strings.HasPrefix(rest, "<<-")}
+				l.pos += 2
+				if d.stripTab {
+					l.pos++
+				}
+				for l.pos < len(l.src) && (l.src[l.pos] == ' ' || l.src[l.pos] == '\t') {
+					l.pos++
+				}
+				if l.pos < len(l.src) && !isMeta(l.src[l.pos]) {
+					d.delim = l.word().text
+					docs = append(docs, d)
+				}
+				continue
+			}
 		case '\'':
 			if end := strings.IndexByte(l.src[l.pos+1:], '\''); end >= 0 {
 				l.pos += end + 2

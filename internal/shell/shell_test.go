@@ -67,6 +67,10 @@ b" -n`,
 	`git commit -m '\n' -n`,
 	`git push origin +main`,
 	`git push origin HEAD:refs/heads/main --force-with-lease=main:abc`,
+	// The commit Claude Code writes: its message in a here-document inside
+	// a command substitution, with parentheses, quotes and a comment sign.
+	"git add -A && git commit -m \"$(cat <<'EOF'\nFix the parser (part 1) \"quoted\"\n\nIt's done: 1) the \"a b\" c, 2) that; # not a comment\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)\" --no-verify",
+	"git commit -m \"$(echo x # a comment with ) \"y z\"\n)\" -n",
 }
 
 // TestAgreesWithBash runs every script through bash with a git that
