@@ -195,9 +195,15 @@ func TestGuardRefusesSecretsWithoutEchoingThem(t *testing.T) {
 	code, stderr = r.claude("Write", map[string]any{"file_path": config, "content": "const token = '" + fakeGitHub + "';\n"})
 	expectGuard(t, "a token in a file nothing governs", code, stderr)
 	r.Write(".small-hook.yml", "secrets:\n  scope: staged\n")
+	r.Write("analysis.ipynb", `{"cells": [{"cell_type": "code", "execution_count": 1, "id": "c1", "metadata": {}, "outputs": [], "source": ["print(1)"]}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}`)
 	r.Commit("scan every file")
 	code, stderr = r.claude("Write", map[string]any{"file_path": config, "content": "const token = '" + fakeGitHub + "';\n"})
 	expectGuard(t, "a token in any file with secrets.scope: staged", code, stderr, "secrets/github-pat")
+	notebook := r.Path("analysis.ipynb")
+	code, stderr = r.claude("NotebookEdit", map[string]any{"notebook_path": notebook, "cell_id": "c1", "new_source": "token = '" + fakeGitHub + "'"})
+	expectGuard(t, "a NotebookEdit that writes a token into a cell", code, stderr, "refused this NotebookEdit of analysis.ipynb", "secrets/github-pat")
+	code, stderr = r.claude("NotebookEdit", map[string]any{"notebook_path": notebook, "cell_id": "c1", "new_source": "token = os.environ['TOKEN']"})
+	expectGuard(t, "the cell reading the token at run time (the advice)", code, stderr)
 }
 
 // TestGuardFindsTheFileAWriteLandsIn checks the paths a write names: a
