@@ -62,6 +62,7 @@ func (b *bench) scenarios() []func() (scenario, error) {
 		b.preReceive,
 		b.manyWorkspaces,
 		b.manyArtifacts,
+		b.guardedEdit,
 	}
 }
 

@@ -31,6 +31,9 @@ type Options struct {
 	// SMALL_HOOK_READER (see Open). The git commands get no other
 	// variable of the process. nil reads none of them.
 	Getenv func(string) string
+	// NoIndex says the run reads no index (the agent guard judges a write
+	// against HEAD): Open does not probe it, and reading it is an error.
+	NoIndex bool
 }
 
 // getenv reads one variable through o.Getenv.
@@ -91,8 +94,8 @@ func Open(dir string, opts Options) (*Repo, error) {
 	default:
 		return nil, fmt.Errorf("SMALL_HOOK_READER=%s: the reader can be git or auto (the fast reader is taken only where the probe proves it reads as git does)", asked)
 	}
-	fast := &fastReader{indexPath: indexPathOf(loc, opts)}
-	if why == "" && loc.workTree != "" {
+	fast := &fastReader{indexPath: indexPathOf(loc, opts), noIndex: opts.NoIndex}
+	if why == "" && loc.workTree != "" && !opts.NoIndex {
 		if why, fast, err = probeIndex(fast.indexPath); err != nil {
 			return nil, err
 		}

@@ -31,6 +31,9 @@ type fastReader struct {
 	indexCommonErr        error
 	// release unmaps the index.
 	release func() error
+	// noIndex says the repository was opened without its index
+	// (Options.NoIndex).
+	noIndex bool
 }
 
 func (f *fastReader) name() string { return ReaderFast }
@@ -72,6 +75,9 @@ func (f *fastReader) head() (plumbing.Hash, string, error) {
 // every scope but All and the scopes whose Only or Policy paths name other
 // paths.
 func (f *fastReader) index(scope Scope) (*indexFile, error) {
+	if f.noIndex {
+		return nil, errors.New("the index was not read: the repository was opened without it (gitdiff.Options.NoIndex)")
+	}
 	if f.indexData == nil {
 		return &indexFile{}, nil
 	}
@@ -113,7 +119,7 @@ func (f *fastReader) index(scope Scope) (*indexFile, error) {
 // twin reads objects and HEAD; a range, the only user of twins, reads no
 // index.
 func (f *fastReader) twin() reader {
-	return &fastReader{objects: newObjectStore(f.objects.dir), refs: f.refs, indexPath: f.indexPath}
+	return &fastReader{objects: newObjectStore(f.objects.dir), refs: f.refs, indexPath: f.indexPath, noIndex: f.noIndex}
 }
 
 func (f *fastReader) close() error {

@@ -22,3 +22,21 @@ func BenchmarkStagedCheck(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGuardedEdit is small-hook guard judging Claude Code's Edit that
+// appends one entry to the reference project's 1,206-entry progress file.
+func BenchmarkGuardedEdit(b *testing.B) {
+	r := newTestRepo(b)
+	r.copyDir(fixtureLarge, ".small")
+	r.Commit("workspace")
+	content := r.Read(progressPath)
+	last := content[strings.LastIndex(strings.TrimSuffix(content, "\n"), "\n")+1:]
+	input := hookInput(b, "claude", r.Dir, "Edit", map[string]any{"file_path": r.Path(progressPath), "old_string": last,
+		"new_string": last + strings.Replace(appendedEntry, "2026-11-22", "2027-01-01", 1)})
+	for b.Loop() {
+		e := &env{stdin: strings.NewReader(input), stdout: io.Discard, stderr: io.Discard, dir: r.Dir, getenv: func(string) string { return "" }}
+		if code := run([]string{"guard"}, e); code != exitAllowed {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}

@@ -102,25 +102,42 @@ func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
 
 // checkTarget checks what one target looks at and writes its report.
 func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*outputFile) (int, error) {
-	pol, err := c.loadPolicy(e, repo, tgt)
+	res, err := c.judge(e, repo, tgt)
 	if err != nil {
 		return exitFailure, err
+	}
+	e.out.result(res)
+	if err := c.write(res, e, outs); err != nil {
+		return exitFailure, err
+	}
+	if res.Errors() > 0 {
+		return exitFindings, nil
+	}
+	return exitOK, nil
+}
+
+// judge checks what one target looks at: the findings, and what the
+// report says of the check.
+func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target) (*report.Result, error) {
+	pol, err := c.loadPolicy(e, repo, tgt)
+	if err != nil {
+		return nil, err
 	}
 	cfg, scanner := pol.cfg, pol.scanner
 	scope := gitdiff.Scope{Policy: cfg.PolicyFiles()}
 	if scope.Trusted, err = declaringRev(repo, tgt); err != nil {
-		return exitFailure, err
+		return nil, err
 	}
 	if cfg.Secrets.Scope == "staged" && !c.NoSecrets {
 		scope.All = true
 	}
 	sig, err := newSigning(repo, tgt, cfg, time.Now())
 	if err != nil {
-		return exitFailure, err
+		return nil, err
 	}
 	actor, err := c.attributor(repo, cfg, sig, e, tgt)
 	if err != nil {
-		return exitFailure, err
+		return nil, err
 	}
 	opts := rules.Options{Rules: registry.All(), Config: cfg, Actor: actor}
 	if !c.NoSecrets {
@@ -130,7 +147,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 	named := c.named(e, repo)
 	notes, err := namedNotes(repo, named)
 	if err != nil {
-		return exitFailure, err
+		return nil, err
 	}
 	tips := &tipCheck{cfg: cfg, actor: actor}
 	paths := map[string]bool{}
@@ -155,7 +172,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		err = previousTip(repo, tgt, scope, tips, paths)
 	}
 	if err != nil {
-		return exitFailure, fmt.Errorf("checking %s: %w", tgt.what(), err)
+		return nil, fmt.Errorf("checking %s: %w", tgt.what(), err)
 	}
 	findings := checker.Findings()
 	withRefs(findings, refOf)
@@ -163,10 +180,10 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		findings = append(findings, tips.found...)
 		rules.Sort(findings, order)
 	}
-	if tgt.mode == changes.ModeStaged && c.handRun(e) {
+	if tgt.mode == changes.ModeStaged && tgt.proposed == nil && c.handRun(e) {
 		note, err := unstagedNote(repo)
 		if err != nil {
-			return exitFailure, err
+			return nil, err
 		}
 		if note != "" {
 			notes = append(notes, note)
@@ -182,14 +199,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		res.Range = tgt.describe(tips.rewritten)
 		res.Signatures = sig.statuses
 	}
-	e.out.result(res)
-	if err := c.write(res, e, outs); err != nil {
-		return exitFailure, err
-	}
-	if res.Errors() > 0 {
-		return exitFindings, nil
-	}
-	return exitOK, nil
+	return res, nil
 }
 
 // named returns the files named on the command line as slash-separated
@@ -214,9 +224,16 @@ func (c *checkCmd) named(e *env, repo *gitdiff.Repo) []string {
 
 // each hands fn the units of change the target describes, one at a time,
 // and returns the number of commits in range mode. In staged mode, the
-// named files the staged change does not touch follow as a tree.
+// named files the staged change does not touch follow as a tree; the
+// agent guard's one unit is the write it judges.
 func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, cfg *config.Config, fn func(changes.Unit) error) (int, error) {
 	switch {
+	case tgt.proposed != nil:
+		u, err := repo.Proposed(tgt.proposed.path, tgt.proposed.after, scope)
+		if err != nil {
+			return 0, err
+		}
+		return 0, fn(u)
 	case tgt.push != nil:
 		return push.Each(repo, tgt.push, scope, cfg.Push, fn)
 	case tgt.mode == changes.ModeRange:
@@ -262,8 +279,13 @@ func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, c
 
 // attributor returns how each unit's actor is decided: a commit from its
 // signature, message and identities; the staged change from the commit
-// message (commit-msg stage), the environment and git's signing settings.
+// message (commit-msg stage), the environment and git's signing settings;
+// an agent's proposed write is the agent's.
 func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signing, e *env, tgt target) (func(*changes.Unit) (attribution.Verdict, error), error) {
+	if tgt.proposed != nil {
+		v := tgt.proposed.actor
+		return func(*changes.Unit) (attribution.Verdict, error) { return v, nil }, nil
+	}
 	staged := attribution.Input{EnvActor: strings.TrimSpace(e.getenv("SMALL_HOOK_ACTOR")), EnvRewrite: e.getenv("SMALL_HOOK_REWRITE"), Readiness: sig.readiness}
 	if c.CommitMsg != "" {
 		msg, err := os.ReadFile(c.CommitMsg)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/small-hook/small-hook/internal/agentguard"
 	"github.com/small-hook/small-hook/internal/report"
 )
 
@@ -22,6 +23,7 @@ type cli struct {
 	Log        logCmd       `cmd:"" help:"Print the verified ledger: the commit that recorded each progress and provenance entry, and its checks."`
 	Install    installCmd   `cmd:"" help:"Install small-hook's pre-commit, commit-msg and pre-push git hooks."`
 	Uninstall  uninstallCmd `cmd:"" help:"Remove the git hooks small-hook installed."`
+	Guard      guardCmd     `cmd:"" help:"A coding agent's pre-tool hook: refuse a write the commit would be refused for, or a command that switches the checks off (the tool call on standard input)."`
 	VersionCmd versionCmd   `cmd:"" name:"version" help:"Print the version (the same as --version)."`
 }
 
@@ -55,7 +57,8 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 // cliVars are the values the command line's help and enums interpolate.
 func cliVars() kong.Vars {
-	return kong.Vars{"version": versionLine(), "formats": formatNames(", "), "format_enum": formatNames(",")}
+	return kong.Vars{"version": versionLine(), "formats": formatNames(", "), "format_enum": formatNames(","),
+		"agents": strings.Join(agentguard.Names(), ", "), "agent_enum": strings.Join(agentguard.Names(), ",")}
 }
 
 // run parses args, runs the command and returns the process exit code.
@@ -245,6 +248,7 @@ func needsValue(f *kong.Flag) error {
 		"FILE":        "a file",
 		"DIR":         "a directory",
 		"FORMAT=FILE": "FORMAT=FILE, e.g. sarif=results.sarif",
+		"AGENT":       "an agent (" + strings.Join(agentguard.Names(), ", ") + ")",
 	}[f.PlaceHolder]
 	switch {
 	case f.Enum != "":
@@ -332,6 +336,16 @@ func commandExamples() map[string]string {
   small-hook install --repo /srv/git/project.git
   # install over hooks of other tools, which keep running first
   small-hook install --force
+  # the agent guard in this project's .claude/settings.json (docs/agents.md)
+  small-hook install --agent claude
+`,
+		"guard": `Examples:
+  # what .claude/settings.json runs before Write, Edit, MultiEdit,
+  # NotebookEdit and Bash (small-hook install --agent claude writes it)
+  small-hook guard --agent claude
+  # what .gemini/settings.json runs before write_file, replace and
+  # run_shell_command
+  small-hook guard --agent gemini
 `,
 	}
 }

@@ -39,6 +39,11 @@ func commandExitCodes() map[string][]exitCode {
 			{exitOK, "the hooks small-hook installed are removed (or there were none)"},
 			{exitFailure, "could not uninstall: bad usage, not a git repository, a git configuration that cannot be read"},
 		},
+		"guard": {
+			{exitAllowed, "the call may run: nothing it writes or runs is refused (or the guard does not judge its tool)"},
+			{exitCouldNotJudge, "the guard could not judge the call (unreadable hook input, a repository it cannot read): the call runs, and the agent shows the error to the user"},
+			{exitRefused, "the call is refused, the reason on standard error for the agent to read (or bad usage)"},
+		},
 		"version": {
 			{exitOK, "the version was printed"},
 			{exitFailure, "bad usage"},

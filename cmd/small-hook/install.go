@@ -11,9 +11,16 @@ import (
 type installCmd struct {
 	Force bool   `help:"Install over hooks small-hook did not write: each keeps running, before small-hook's (uninstall puts it back)."`
 	Repo  string `help:"The repository (any directory inside it; a bare repository gets the pre-receive hook)." default:"." placeholder:"DIR"`
+	agentFlags
 }
 
 func (c *installCmd) run(e *env) (int, error) {
+	if agent, err := c.agent(); agent != nil || err != nil {
+		if err != nil {
+			return exitFailure, err
+		}
+		return c.installGuard(e, agent, c.Repo)
+	}
 	actions, err := hooks.Install(absDir(e, c.Repo), hooks.Options{Force: c.Force, Binary: e.binary, Getenv: e.getenv})
 	printActions(e, actions)
 	if err != nil {
@@ -35,9 +42,16 @@ func (c *installCmd) run(e *env) (int, error) {
 // uninstallCmd is `small-hook uninstall`.
 type uninstallCmd struct {
 	Repo string `help:"The repository (any directory inside it)." default:"." placeholder:"DIR"`
+	agentFlags
 }
 
 func (c *uninstallCmd) run(e *env) (int, error) {
+	if agent, err := c.agent(); agent != nil || err != nil {
+		if err != nil {
+			return exitFailure, err
+		}
+		return c.uninstallGuard(e, agent, c.Repo)
+	}
 	actions, err := hooks.Uninstall(absDir(e, c.Repo), e.getenv)
 	printActions(e, actions)
 	if err != nil {

@@ -36,7 +36,7 @@ type policy struct {
 // --config names: from the trusted revision too when it lies inside the
 // repository, from disk otherwise. In the staged stages, the staged
 // versions of the policy files are validated (a malformed one is an
-// error) but not applied.
+// error) but not applied; the agent guard judges a write, not the index.
 func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, error) {
 	cfgPath, outside := c.configFile(e, repo)
 	paths := []string{cfgPath, config.GitleaksConfig, config.GitleaksIgnore}
@@ -75,7 +75,7 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 			p.cfg.File = cfgPath
 		}
 	}
-	if tgt.mode == changes.ModeStaged {
+	if tgt.mode == changes.ModeStaged && tgt.proposed == nil {
 		if err := p.validateStaged(repo, tgt, cfgPath, outside == ""); err != nil {
 			return nil, err
 		}

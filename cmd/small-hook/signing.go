@@ -75,7 +75,7 @@ func newSigning(repo *gitdiff.Repo, tgt target, cfg *config.Config, now time.Tim
 		}
 		return nil, fmt.Errorf("the key files of the signatures section: %w", err)
 	}
-	if tgt.mode == changes.ModeStaged && cfg.Signatures.Require != "off" {
+	if tgt.mode == changes.ModeStaged && tgt.proposed == nil && cfg.Signatures.Require != "off" {
 		var r signature.Readiness
 		if settings, err := repo.SigningSettings(); err != nil {
 			r.Advice = fmt.Sprintf("small-hook cannot read git's signing settings (%v)", err)

@@ -37,6 +37,9 @@ type target struct {
 	// push is set for the pre-push and pre-receive hooks: the refs a push
 	// updates, judged instead of base..head.
 	push *push.Plan
+	// proposed is set for the agent guard: the write an agent proposes,
+	// judged in staged mode instead of the staged change.
+	proposed *proposal
 }
 
 // target settles the mode from the flags and, with --ci, the environment.
@@ -111,6 +114,8 @@ func (t target) what() string {
 	switch {
 	case t.push != nil:
 		return "the push"
+	case t.proposed != nil:
+		return "the proposed write of " + t.proposed.path
 	case t.mode == changes.ModeStaged:
 		return "the staged change"
 	case t.mode == changes.ModeTree && t.rev == "":

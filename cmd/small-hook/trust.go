@@ -20,6 +20,7 @@ import (
 //	--history                 HEAD, the user's own checkout          none: from the root
 //	a push with nothing before it (CI, pre-commit's first push): the built-in defaults
 //	--all                     the work tree, or --rev                none
+//	agent guard (guard)       HEAD                                   HEAD
 //
 // Scope (what is governed) is decided by the declarations of the trusted
 // revision and of every state a check passes through (changes.Locate);
