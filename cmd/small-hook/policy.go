@@ -28,6 +28,9 @@ type policy struct {
 	// notes name the staged policy files that change policy: they were
 	// validated, and apply from the next commit.
 	notes []string
+	// baseline is the trusted revision's config.Baseline, nil when it has
+	// none; a range check parses it (see adoption).
+	baseline *changes.Blob
 }
 
 // loadPolicy reads the configuration and gitleaks' files from the trusted
@@ -39,7 +42,7 @@ type policy struct {
 // error) but not applied.
 func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, error) {
 	cfgPath, outside := c.configFile(e, repo)
-	paths := []string{cfgPath, config.GitleaksConfig, config.GitleaksIgnore}
+	paths := []string{cfgPath, config.GitleaksConfig, config.GitleaksIgnore, config.Baseline}
 	blobs, err := readTrusted(repo, tgt, paths...)
 	if err != nil {
 		return nil, fmt.Errorf("reading the policy files (%s) from %s: %w", strings.Join(paths, ", "), tgt.trustedName(), err)
@@ -48,7 +51,7 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 		Config:     dataOf(blobs[config.GitleaksConfig]),
 		ConfigPath: tgt.configName(config.GitleaksConfig),
 		Ignore:     dataOf(blobs[config.GitleaksIgnore]),
-	})}
+	}), baseline: blobs[config.Baseline]}
 	e.out.scanner = p.scanner
 	if tgt.mode == changes.ModeStaged {
 		_, err := repo.Resolve("HEAD")
@@ -142,12 +145,12 @@ func loadConfig(data []byte, name string) (*config.Config, error) {
 
 // validateStaged validates the staged versions of the policy files that
 // differ from the trusted ones (the configuration when it is read from the
-// repository, gitleaks' configuration, the key files the configuration
-// names): a malformed one is an error, since the commit would break every
-// later check. It notes each policy file the staged change changes: the
-// change applies from the next commit.
+// repository, gitleaks' configuration, the baseline, the key files the
+// configuration names): a malformed one is an error, since the commit would
+// break every later check. It notes each policy file the staged change
+// changes: the change applies from the next commit.
 func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, cfgPath string, cfgInRepo bool) error {
-	paths := []string{config.GitleaksConfig, config.GitleaksIgnore}
+	paths := []string{config.GitleaksConfig, config.GitleaksIgnore, config.Baseline}
 	if cfgInRepo {
 		paths = append(paths, cfgPath)
 	}
@@ -164,6 +167,11 @@ func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, cfgPath string, 
 	}
 	if b := staged[config.GitleaksConfig]; b != nil && slices.Contains(changed, config.GitleaksConfig) {
 		if err := secrets.Validate(secrets.Options{Config: b.Data, ConfigPath: "the staged " + config.GitleaksConfig}); err != nil {
+			return err
+		}
+	}
+	if b := staged[config.Baseline]; b != nil && slices.Contains(changed, config.Baseline) {
+		if _, err := parseBaseline(b, "the staged "+config.Baseline); err != nil {
 			return err
 		}
 	}
