@@ -243,6 +243,34 @@ func TestBaselineMistakesAreClear(t *testing.T) {
 	}
 }
 
+// TestReadmeAdoptionPublishes runs README.md's adoption steps exactly, in
+// a repository whose history was broken before small-hook, then pushes it
+// to a new, empty remote through the hooks they install: the push goes
+// through.
+func TestReadmeAdoptionPublishes(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(data), "## Adopt it in a repository\n")
+	_, rest, ok := strings.Cut(section, "```sh\n")
+	script, _, closed := strings.Cut(rest, "\n```\n")
+	if !ok || !closed {
+		t.Fatal("README.md's adoption section has no sh block")
+	}
+	r, _ := adoptedRepo(t)
+	if out, _ := runIn(t, r.Dir, binEnv(t), "bash", "-c", script); !r.exists(config.Baseline) {
+		t.Fatalf("README's adoption steps wrote no baseline:\n%s", out)
+	}
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	r.Git("init", "-q", "--bare", remote)
+	r.Git("remote", "add", "origin", remote)
+	if out, ok := push(t, r, "-u", "main"); !ok {
+		t.Fatalf("the first push after README's adoption steps was refused:\n%s", out)
+	}
+}
+
 // TestBaselineNeverRepeatsASecret: a finding on a file named after a key
 // is not written to the baseline (the file holds no piece of the key),
 // and stays reported once the baseline is committed; the other finding
