@@ -25,6 +25,10 @@ type policy struct {
 	// firstCommit says the staged change is the repository's first commit:
 	// no revision holds policy yet, and the defaults apply.
 	firstCommit bool
+	// repair says why HEAD's policy is not used: the staged change
+	// repairs a policy file of HEAD that cannot be loaded (see repairs),
+	// and the defaults apply; "" otherwise.
+	repair string
 	// notes name the staged policy files that change policy: they were
 	// validated, and apply from the next commit.
 	notes []string
@@ -47,16 +51,26 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 	if err != nil {
 		return nil, fmt.Errorf("reading the policy files (%s) from %s: %w", strings.Join(paths, ", "), tgt.trustedName(), err)
 	}
-	p := &policy{scanner: secrets.New(secrets.Options{
-		Config:     dataOf(blobs[config.GitleaksConfig]),
-		ConfigPath: tgt.configName(config.GitleaksConfig),
-		Ignore:     dataOf(blobs[config.GitleaksIgnore]),
-	}), baseline: blobs[config.Baseline]}
-	e.out.scanner = p.scanner
+	p := &policy{baseline: blobs[config.Baseline]}
 	if tgt.mode == changes.ModeStaged {
 		_, err := repo.Resolve("HEAD")
 		p.firstCommit = errors.Is(err, gitdiff.ErrUnborn)
+		if !p.firstCommit {
+			if p.repair, err = repairs(repo, blobs, cfgPath, outside == ""); err != nil {
+				return nil, err
+			}
+		}
 	}
+	applied := blobs
+	if p.repair != "" {
+		applied = map[string]*changes.Blob{}
+	}
+	p.scanner = secrets.New(secrets.Options{
+		Config:     dataOf(applied[config.GitleaksConfig]),
+		ConfigPath: tgt.configName(config.GitleaksConfig),
+		Ignore:     dataOf(applied[config.GitleaksIgnore]),
+	})
+	e.out.scanner = p.scanner
 	if outside != "" {
 		data, err := os.ReadFile(outside)
 		if err != nil {
@@ -67,11 +81,14 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 			return nil, err
 		}
 	} else {
-		b, ok := blobs[cfgPath]
-		if !ok && cfgPath != config.FileName && !p.firstCommit {
+		b, ok := applied[cfgPath]
+		if !ok && cfgPath != config.FileName && !p.firstCommit && p.repair == "" {
 			return nil, fmt.Errorf("--config %s: %s has no %s: a configuration inside the repository is read from there, never from the change being checked; commit it first, or name a file outside the repository", c.Config, tgt.trustedName(), cfgPath)
 		}
 		if p.cfg, err = loadConfig(dataOf(b), tgt.configName(cfgPath)); err != nil {
+			if tgt.mode == changes.ModeStaged {
+				return nil, fmt.Errorf("%w; %s", err, repairAdvice(cfgPath))
+			}
 			return nil, err
 		}
 		if cfgPath != config.FileName {
@@ -180,8 +197,11 @@ func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, cfgPath string, 
 		return err
 	}
 	used := "HEAD's version"
-	if p.firstCommit {
+	switch {
+	case p.firstCommit:
 		used = "the defaults, as there is no commit yet"
+	case p.repair != "":
+		used = "the built-in configuration, as for a first commit: " + p.repair
 	}
 	for _, f := range append(changed, keys...) {
 		p.notes = append(p.notes, fmt.Sprintf("this commit changes the policy file %s: the change applies from the next commit (this check used %s)", f, used))
