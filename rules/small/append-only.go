@@ -179,7 +179,11 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 			r.add(at(j), restoreHistory, "%s is a copy of an earlier entry placed before existing entries", entryName(j, h.cur[j]))
 			continue
 		}
-		r.add(at(j), restoreHistory, "%s was inserted before existing entries", entryName(j, h.cur[j]))
+		undo := restoreHistory
+		if rebased(r.pass) {
+			undo += "; " + mergeInstead
+		}
+		r.add(at(j), undo, "%s was inserted before existing entries", entryName(j, h.cur[j]))
 	}
 }
 
@@ -291,7 +295,7 @@ func checkMerge(r *rewrites, ch *changes.Change, newFile *parsed) {
 				continue
 			}
 			if pass.Unit.Mode == changes.ModeTip {
-				r.add(newFile.doc.Line("entries"), "push a history that keeps every entry the branch held (rebase or merge without dropping entries, and push the result)", "%s of the previous tip is lost or rewritten", entryName(i, h.old[i]))
+				r.add(newFile.doc.Line("entries"), "push a history that keeps every entry the branch held, as it held it; "+mergeInstead, "%s of the previous tip is lost or rewritten", entryName(i, h.old[i]))
 				break
 			}
 			r.add(newFile.doc.Line("entries"), "redo the merge keeping every entry of both sides, in time order", "the merge lost or rewrote %s of parent %d (%s)", entryName(i, h.old[i]), pi+1, shortParent(pass, pi))

@@ -7,7 +7,8 @@
 // and entries.go (what a change adds to progress), history.go (aligning
 // old entries with new ones, as append-only and the ledger do), align.go
 // (the ledger's entry to it), mergeview.go (the fast view of a merge of
-// two appends) and names.go (how messages name entries and values).
+// two appends), names.go (how messages name entries and values) and
+// rebase.go (the advice for progress a rebase put out of order).
 package small
 
 import (
