@@ -292,3 +292,29 @@ func TestBaselineNeverRepeatsASecret(t *testing.T) {
 		t.Fatalf("exit %d: want the finding on %.12s alone reported\n%s", code, named, out)
 	}
 }
+
+// TestAdoptedHistoryThroughTheActionsFirstRun: the GitHub Action's first
+// run, on the push that creates the default branch, refuses a history
+// broken before adoption and names the baseline; with the baseline a human
+// committed, it passes.
+func TestAdoptedHistoryThroughTheActionsFirstRun(t *testing.T) {
+	r, broken := adoptedRepo(t)
+	for _, recorded := range []bool{false, true} {
+		if recorded {
+			recordBaseline(t, r)
+		}
+		head := r.Git("rev-parse", "HEAD")
+		remote := filepath.Join(t.TempDir(), "remote.git")
+		r.Git("init", "-q", "--bare", remote)
+		r.Git("push", "-q", "--no-verify", remote, "main")
+		checkout := filepath.Join(t.TempDir(), "checkout")
+		r.Git("clone", "-q", "--no-local", remote, checkout)
+		run := runAction(t, checkout, nil, "push", newBranchPushPayload("main", head))
+		switch {
+		case recorded && run.outputs["exit-code"] != "0":
+			t.Fatalf("the Action's first run with the baseline: exit-code %q:\n%s", run.outputs["exit-code"], run.log)
+		case !recorded && (run.outputs["exit-code"] != "1" || !strings.Contains(run.log, broken[:12]) || !strings.Contains(run.log, adoptionAdvice)):
+			t.Fatalf("the Action's first run without the baseline: exit-code %q, want 1 naming %.12s and %q:\n%s", run.outputs["exit-code"], broken, adoptionAdvice, run.log)
+		}
+	}
+}
