@@ -31,9 +31,7 @@ func recordBaseline(t *testing.T, r *testRepo) string {
 	if !strings.Contains(out, "wrote 1 fingerprint to") || !r.exists(config.Baseline) {
 		t.Fatalf("%s did not write the baseline:\n%s", adoptionAdvice, out)
 	}
-	if out, ok := runIn(t, r.Dir, binEnv(t), smallHook.path(t), "install"); !ok {
-		t.Fatalf("install: %s", out)
-	}
+	installHooks(t, r.Dir)
 	return hookedCommit(r, "Record the history small-hook adopted")
 }
 
@@ -100,9 +98,7 @@ func TestAdoptedHistoryIsPublishedAtEveryEnforcementPoint(t *testing.T) {
 
 	dir := filepath.Join(t.TempDir(), "server.git")
 	r.Git("init", "-q", "--bare", "--initial-branch=main", dir)
-	if out, ok := runIn(t, dir, binEnv(t), smallHook.path(t), "install"); !ok {
-		t.Fatalf("install: %s", out)
-	}
+	installHooks(t, dir)
 	r.Git("remote", "add", "server", "file://"+dir)
 	out, ok = pushTo(t, r, nil, "--no-verify", unrecorded+":refs/heads/main")
 	refused(t, "an import into an empty server without the baseline", out, ok, "refs/heads/main", broken, progressPath, "small/append-only")

@@ -7,14 +7,21 @@ import (
 	"github.com/small-hook/small-hook/internal/config"
 )
 
+// installHooks runs small-hook install in dir: the native hooks in a
+// repository, the pre-receive hook in a bare one.
+func installHooks(t *testing.T, dir string) {
+	t.Helper()
+	if out, ok := runIn(t, dir, binEnv(t), smallHook.path(t), "install"); !ok {
+		t.Fatalf("install: %s", out)
+	}
+}
+
 // hookedRepo is a workspace repository with small-hook's native hooks
 // installed.
 func hookedRepo(t *testing.T) *testRepo {
 	t.Helper()
 	r := workspaceRepo(t)
-	if out, ok := runIn(t, r.Dir, binEnv(t), smallHook.path(t), "install"); !ok {
-		t.Fatalf("install: %s", out)
-	}
+	installHooks(t, r.Dir)
 	return r
 }
 
