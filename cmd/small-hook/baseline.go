@@ -61,7 +61,7 @@ type pushedBaseline struct {
 	verdict *attribution.Verdict
 }
 
-// adoption reads the baseline a range check honours (see adoption); the
+// newAdoption reads the baseline a range check honours (see adoption); the
 // trusted one comes from the policy the check loaded.
 func newAdoption(repo *gitdiff.Repo, tgt target, pol *policy) (*adoption, error) {
 	a := &adoption{parents: map[string][]string{}, adopting: tgt.mode == changes.ModeRange && (tgt.noPolicy || tgt.base == "" && tgt.push == nil)}
