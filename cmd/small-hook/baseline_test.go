@@ -63,8 +63,9 @@ func refusedWithAdvice(t *testing.T, what, out string, ok bool, commit string) {
 // adoption through real git: check --history refuses a rewrite made before
 // small-hook and names the baseline; the command it names records it, a
 // human commits it, and from then on every enforcement point accepts the
-// adopted history — check --history, CI's first run, the first push to an
-// empty remote, an import into an empty server with the pre-receive hook —
+// adopted history — check --history, CI's first run, pre-commit's first
+// push, the first push to an empty remote, an import into an empty server
+// with the pre-receive hook —
 // where each refused the same history without the baseline. A rewrite made
 // after the baseline is still refused.
 func TestAdoptedHistoryIsPublishedAtEveryEnforcementPoint(t *testing.T) {
@@ -85,6 +86,16 @@ func TestAdoptedHistoryIsPublishedAtEveryEnforcementPoint(t *testing.T) {
 	code, out, errOut = r.check(githubFirstPush(t, head), "check", "--ci")
 	if code != exitOK || !strings.Contains(out, "accepts 1 finding on commits of the adopted history") {
 		t.Fatalf("CI's first run with the baseline: exit %d\n%s%s", code, out, errOut)
+	}
+	preCommitFirstPush := func(ref string) map[string]string {
+		return map[string]string{"PRE_COMMIT": "1", "PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_REMOTE_URL": "/srv/origin.git",
+			"PRE_COMMIT_LOCAL_BRANCH": ref, "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main"}
+	}
+	r.Git("branch", "unrecorded", unrecorded)
+	code, out, _ = r.check(preCommitFirstPush("refs/heads/unrecorded"), "check", "--ci")
+	refusedWithAdvice(t, "pre-commit's first push without the baseline", out, code != exitFindings, broken)
+	if code, out, errOut = r.check(preCommitFirstPush("refs/heads/main"), "check", "--ci"); code != exitOK {
+		t.Fatalf("pre-commit's first push with the baseline: exit %d\n%s%s", code, out, errOut)
 	}
 
 	remote := filepath.Join(t.TempDir(), "remote.git")
