@@ -56,7 +56,7 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 		_, err := repo.Resolve("HEAD")
 		p.firstCommit = errors.Is(err, gitdiff.ErrUnborn)
 		if !p.firstCommit {
-			if p.repair, err = repairs(repo, blobs, cfgPath, outside == ""); err != nil {
+			if p.repair, err = repairs(repo, tgt, blobs, cfgPath, outside); err != nil {
 				return nil, err
 			}
 		}
@@ -71,7 +71,7 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 		Ignore:     dataOf(applied[config.GitleaksIgnore]),
 	})
 	e.out.scanner = p.scanner
-	if outside != "" {
+	if outside != "" && p.repair == "" {
 		data, err := os.ReadFile(outside)
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", outside, err)
@@ -177,7 +177,7 @@ func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, cfgPath string, 
 	}
 	changed := changedPaths(paths, staged, trusted)
 	cfg := p.cfg
-	if b := staged[cfgPath]; cfgInRepo && slices.Contains(changed, cfgPath) && b != nil {
+	if b := staged[cfgPath]; cfgInRepo && (slices.Contains(changed, cfgPath) || p.repair != "") && b != nil {
 		if cfg, err = loadConfig(b.Data, "the staged "+cfgPath); err != nil {
 			return err
 		}
@@ -238,13 +238,7 @@ func changedPaths(paths []string, staged, trusted map[string]*changes.Blob) []st
 // or the configuration differ from the trusted ones, and returns the key
 // files that differ.
 func validateStagedKeys(repo *gitdiff.Repo, tgt target, cfg *config.Config, cfgChanged bool) ([]string, error) {
-	src := signature.Sources{AllowedSignersPath: cfg.Signatures.AllowedSigners, OpenPGPKeysPath: cfg.Signatures.OpenPGPKeys}
-	var paths []string
-	for _, p := range []string{src.AllowedSignersPath, src.OpenPGPKeysPath} {
-		if p != "" {
-			paths = append(paths, p)
-		}
-	}
+	src, paths := keyFiles(cfg)
 	if len(paths) == 0 {
 		return nil, nil
 	}
@@ -270,6 +264,19 @@ func validateStagedKeys(repo *gitdiff.Repo, tgt target, cfg *config.Config, cfgC
 		return nil, fmt.Errorf("the staged key files of the signatures section: %w", err)
 	}
 	return changed, nil
+}
+
+// keyFiles returns the key files a configuration's signatures section
+// names, as sources without their content, and their paths.
+func keyFiles(cfg *config.Config) (signature.Sources, []string) {
+	src := signature.Sources{AllowedSignersPath: cfg.Signatures.AllowedSigners, OpenPGPKeysPath: cfg.Signatures.OpenPGPKeys}
+	var paths []string
+	for _, p := range []string{src.AllowedSignersPath, src.OpenPGPKeysPath} {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return src, paths
 }
 
 // dataOf returns a blob's content, nil for no blob.

@@ -111,3 +111,29 @@ func TestAMalformedGitleaksConfigurationCanBeRepaired(t *testing.T) {
 		t.Fatalf("the repair was refused, or does not say how it was judged:\n%s", out)
 	}
 }
+
+// TestAMalformedKeyFileCanBeRepaired: an allowed-signers file the
+// configuration names, committed past the hooks with a line that is not a
+// key, refuses every commit naming the way out; following it, the commit
+// that repairs the file passes.
+func TestAMalformedKeyFileCanBeRepaired(t *testing.T) {
+	t.Parallel()
+	const keys = ".github/allowed_signers"
+	r := hookedRepo(t)
+	r.Write(config.FileName, "signatures:\n  allowed-signers: "+keys+"\n")
+	r.Write(keys, "not a key\n")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "configure signatures")
+	r.Write(progressPath, r.Read(progressPath)+progressEntry("an append", 21))
+	out, ok := commitThroughHooks(t, r, "an append")
+	advice := "fix " + keys + " in the work tree and stage it (git add " + keys + ")"
+	if ok || !strings.Contains(out, "line 1 of the "+keys+" of HEAD") || !strings.Contains(out, advice) {
+		t.Fatalf("a commit under a malformed key file: want it refused naming %q:\n%s", advice, out)
+	}
+	r.Write(keys, "# no key allowed yet\n")
+	r.Git("add", keys)
+	out, ok = tryCommit(t, r, []string{binPATH(t)}, "-m", "repair the allowed signers")
+	if !ok || !strings.Contains(out, "HEAD's key files cannot be loaded") {
+		t.Fatalf("the repair was refused, or does not say how it was judged:\n%s", out)
+	}
+}
