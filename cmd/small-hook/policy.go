@@ -52,11 +52,15 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 		return nil, fmt.Errorf("reading the policy files (%s) from %s: %w", strings.Join(paths, ", "), tgt.trustedName(), err)
 	}
 	p := &policy{baseline: blobs[config.Baseline]}
+	var staged map[string]*changes.Blob
 	if tgt.mode == changes.ModeStaged {
 		_, err := repo.Resolve("HEAD")
 		p.firstCommit = errors.Is(err, gitdiff.ErrUnborn)
+		if staged, err = repo.IndexFiles(stagedPolicyFiles(cfgPath, outside == "")...); err != nil {
+			return nil, fmt.Errorf("reading the staged policy files: %w", err)
+		}
 		if !p.firstCommit {
-			if p.repair, err = repairs(repo, tgt, blobs, cfgPath, outside); err != nil {
+			if p.repair, err = repairs(repo, tgt, blobs, staged, cfgPath, outside); err != nil {
 				return nil, err
 			}
 		}
@@ -96,11 +100,22 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 		}
 	}
 	if tgt.mode == changes.ModeStaged {
-		if err := p.validateStaged(repo, tgt, cfgPath, outside == ""); err != nil {
+		if err := p.validateStaged(repo, tgt, blobs, staged, cfgPath, outside == ""); err != nil {
 			return nil, err
 		}
 	}
 	return p, nil
+}
+
+// stagedPolicyFiles lists the policy files whose staged versions the
+// staged stages validate besides the key files: gitleaks' files, the
+// baseline, and the configuration when it is read from the repository.
+func stagedPolicyFiles(cfgPath string, cfgInRepo bool) []string {
+	paths := []string{config.GitleaksConfig, config.GitleaksIgnore, config.Baseline}
+	if cfgInRepo {
+		paths = append(paths, cfgPath)
+	}
+	return paths
 }
 
 // configFile returns the repository path of the configuration (FileName,
@@ -161,23 +176,15 @@ func loadConfig(data []byte, name string) (*config.Config, error) {
 }
 
 // validateStaged validates the staged versions of the policy files that
-// differ from the trusted ones (the configuration when it is read from the
-// repository, gitleaks' configuration, the baseline, the key files the
-// configuration names): a malformed one is an error, since the commit would
-// break every later check. It notes each policy file the staged change
-// changes: the change applies from the next commit.
-func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, cfgPath string, cfgInRepo bool) error {
-	paths := []string{config.GitleaksConfig, config.GitleaksIgnore, config.Baseline}
-	if cfgInRepo {
-		paths = append(paths, cfgPath)
-	}
-	staged, trusted, err := bothVersions(repo, tgt, paths)
-	if err != nil {
-		return err
-	}
-	changed := changedPaths(paths, staged, trusted)
+// differ from the trusted ones (stagedPolicyFiles, then the key files the
+// configuration that applies next names): a malformed one is an error,
+// since the commit would break every later check. It notes each policy
+// file the staged change changes: the change applies from the next commit.
+func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, trusted, staged map[string]*changes.Blob, cfgPath string, cfgInRepo bool) error {
+	changed := changedPaths(stagedPolicyFiles(cfgPath, cfgInRepo), staged, trusted)
 	cfg := p.cfg
 	if b := staged[cfgPath]; cfgInRepo && (slices.Contains(changed, cfgPath) || p.repair != "") && b != nil {
+		var err error
 		if cfg, err = loadConfig(b.Data, "the staged "+cfgPath); err != nil {
 			return err
 		}

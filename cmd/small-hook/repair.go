@@ -22,16 +22,13 @@ import (
 // is the user's to fix), gitleaks' rules, and the key files HEAD's
 // configuration names; gitleaks' rules are compiled, and the key files
 // read, only when the change touches them.
-func repairs(repo *gitdiff.Repo, tgt target, trusted map[string]*changes.Blob, cfgPath, outside string) (string, error) {
+func repairs(repo *gitdiff.Repo, tgt target, trusted, staged map[string]*changes.Blob, cfgPath, outside string) (string, error) {
 	var paths []string
 	if outside == "" {
 		paths = append(paths, cfgPath)
 	}
 	paths = append(paths, config.GitleaksConfig)
-	staged, err := repo.IndexFiles(paths...)
-	if err != nil {
-		return "", fmt.Errorf("reading the staged policy files: %w", err)
-	}
+	var err error
 	for _, path := range changedPaths(paths, staged, trusted) {
 		b := trusted[path]
 		if b == nil {
