@@ -43,7 +43,9 @@ type policy struct {
 // --config names: from the trusted revision too when it lies inside the
 // repository, from disk otherwise. In the staged stages, the staged
 // versions of the policy files are validated (a malformed one is an
-// error) but not applied.
+// error) but not applied, and a change that repairs a policy file HEAD
+// holds and no check can load is judged with the built-in configuration
+// (see repairs).
 func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, error) {
 	cfgPath, outside := c.configFile(e, repo)
 	paths := []string{cfgPath, config.GitleaksConfig, config.GitleaksIgnore, config.Baseline}
