@@ -23,6 +23,7 @@ type checkCmd struct {
 	Base       string   `help:"Pull-request semantics: check every commit reachable from --head and not from REV, the branch --head merges into (it may have moved on since --head forked)." placeholder:"REV"`
 	Previous   string   `help:"Push semantics: REV is this branch's tip before the push. Check every commit reachable from --head and not from REV and, when --head does not contain REV (a force-push), that the governed files at --head still hold what they held at REV." placeholder:"REV"`
 	History    bool     `help:"Check every commit reachable from --head, the root commit included (first adoption, a repository's first push)."`
+	Baseline   string   `name:"write-baseline" help:"With --history: record the fingerprint of every finding on a commit in FILE, keeping those FILE holds. Checks read .small-hook-baseline at the repository root, from the revision they trust; a human commits it, and the findings it records are accepted from then on (first adoption)." placeholder:"FILE"`
 	Head       string   `help:"The last commit for --base, --previous or --history (default HEAD)." placeholder:"REV"`
 	All        bool     `help:"Check every governed file as it stands, without history (the index, or --rev), with the policy files of the work tree (or of --rev)."`
 	Rev        string   `help:"With --all: check the tree of REV instead of the index." placeholder:"REV"`
@@ -48,6 +49,8 @@ func (c *checkCmd) validate() error {
 		return &usageError{"--head needs --base, --previous or --history"}
 	case c.Rev != "" && !c.All:
 		return &usageError{"--rev needs --all"}
+	case c.Baseline != "" && !c.History:
+		return &usageError{"--write-baseline needs --history: a baseline records the findings on the commits of a history"}
 	case len(c.Files) > 0 && modes > 0:
 		return &usageError{"file names are for the staged check only (the pre-commit framework passes them): drop them, or drop the mode flag"}
 	}
@@ -139,6 +142,11 @@ func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target) (*report.Result
 	if err != nil {
 		return nil, err
 	}
+	adopt, err := newAdoption(repo, tgt, pol)
+	if err != nil {
+		return nil, err
+	}
+	actor = adopt.actor(actor)
 	opts := rules.Options{Rules: registry.All(), Config: cfg, Actor: actor}
 	if !c.NoSecrets {
 		opts.Secrets = scanner
@@ -166,6 +174,7 @@ func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target) (*report.Result
 				refOf[u.Commit.Hash] = u.Ref
 			}
 		}
+		adopt.see(u)
 		return checker.Check(&u)
 	})
 	if err == nil && tgt.previous {
@@ -175,6 +184,15 @@ func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target) (*report.Result
 		return nil, fmt.Errorf("checking %s: %w", tgt.what(), err)
 	}
 	findings := checker.Findings()
+	if c.Baseline != "" {
+		note, err := c.writeBaseline(e, adopt, findings)
+		if err != nil {
+			return nil, err
+		}
+		notes = append(notes, note)
+	}
+	findings, adopted := adopt.apply(findings)
+	notes = append(notes, adopted...)
 	withRefs(findings, refOf)
 	if len(tips.found) > 0 {
 		findings = append(findings, tips.found...)

@@ -280,6 +280,7 @@ const configurationFailureModes = `## Failure modes
 | leaves a key out | the default this page names applies | ` + "`config.TestConfigSchemaDefaultsAreTheLoaders`" + ` |
 | copies the example above | it loads, and every key is in it | ` + "`main.TestConfigurationExampleLoads`" + ` |
 | stages a change to the file | it is validated now and applies from the next commit | ` + "`main.TestStagedPolicyChangeAppliesFromTheNextCommit`" + ` |
+| commits past the hooks a file no check can load, then commits | every commit is refused, naming the line and the way out (fix the file, ` + "`git add .small-hook.yml`" + `); the commit that repairs it passes, judged with the built-in configuration (an agent's repair is still ` + "`small/ownership`" + `); the same for a ` + "`.gitleaks.toml`" + ` whose rules do not compile and a key file the signatures section names | ` + "`main.TestAMalformedConfigurationCanBeRepaired`" + `, ` + "`main.TestAMalformedGitleaksConfigurationCanBeRepaired`" + `, ` + "`main.TestAMalformedKeyFileCanBeRepaired`" + ` |
 | commits a change to the file as an agent | ` + "`small/ownership`" + `: the file is human-owned | ` + "`small.TestCases/ownership/an-agent-edits-the-configuration`" + ` |
 `
 

@@ -19,7 +19,7 @@ func commandExitCodes() map[string][]exitCode {
 		"check": {
 			{exitOK, "no error findings (warnings allowed)"},
 			{exitFindings, "at least one error finding"},
-			{exitFailure, "could not check: bad usage, not a git repository, unknown revision, a shallow clone missing the range's history, an unsupported repository format, a malformed policy file (.small-hook.yml, .gitleaks.toml, a key file; a staged one too, though it applies from the next commit), an --output file that cannot be written, unmerged index entries, a named file that is neither in the index nor in the work tree"},
+			{exitFailure, "could not check: bad usage, not a git repository, unknown revision, a shallow clone missing the range's history, an unsupported repository format, a malformed policy file (.small-hook.yml, .gitleaks.toml, .small-hook-baseline, a key file; a staged one too, though it applies from the next commit), an --output or --write-baseline file that cannot be written, unmerged index entries, a named file that is neither in the index nor in the work tree"},
 		},
 		"log": {
 			{exitOK, "the ledger was printed (with --verify: no error findings)"},

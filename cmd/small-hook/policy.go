@@ -25,9 +25,16 @@ type policy struct {
 	// firstCommit says the staged change is the repository's first commit:
 	// no revision holds policy yet, and the defaults apply.
 	firstCommit bool
+	// repair says why HEAD's policy is not used: the staged change
+	// repairs a policy file of HEAD that cannot be loaded (see repairs),
+	// and the defaults apply; "" otherwise.
+	repair string
 	// notes name the staged policy files that change policy: they were
 	// validated, and apply from the next commit.
 	notes []string
+	// baseline is the trusted revision's config.Baseline, nil when it has
+	// none; a range check parses it (see adoption).
+	baseline *changes.Blob
 }
 
 // loadPolicy reads the configuration and gitleaks' files from the trusted
@@ -36,25 +43,41 @@ type policy struct {
 // --config names: from the trusted revision too when it lies inside the
 // repository, from disk otherwise. In the staged stages, the staged
 // versions of the policy files are validated (a malformed one is an
-// error) but not applied; the agent guard judges a write, not the index.
+// error) but not applied, and a change that repairs a policy file HEAD
+// holds and no check can load is judged with the built-in configuration
+// (see repairs); the agent guard judges a write, not the index.
 func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, error) {
 	cfgPath, outside := c.configFile(e, repo)
-	paths := []string{cfgPath, config.GitleaksConfig, config.GitleaksIgnore}
+	paths := []string{cfgPath, config.GitleaksConfig, config.GitleaksIgnore, config.Baseline}
 	blobs, err := readTrusted(repo, tgt, paths...)
 	if err != nil {
 		return nil, fmt.Errorf("reading the policy files (%s) from %s: %w", strings.Join(paths, ", "), tgt.trustedName(), err)
 	}
-	p := &policy{scanner: secrets.New(secrets.Options{
-		Config:     dataOf(blobs[config.GitleaksConfig]),
-		ConfigPath: tgt.configName(config.GitleaksConfig),
-		Ignore:     dataOf(blobs[config.GitleaksIgnore]),
-	})}
-	e.out.scanner = p.scanner
-	if tgt.mode == changes.ModeStaged {
+	p := &policy{baseline: blobs[config.Baseline]}
+	var staged map[string]*changes.Blob
+	if tgt.mode == changes.ModeStaged && tgt.proposed == nil {
 		_, err := repo.Resolve("HEAD")
 		p.firstCommit = errors.Is(err, gitdiff.ErrUnborn)
+		if staged, err = repo.IndexFiles(stagedPolicyFiles(cfgPath, outside == "")...); err != nil {
+			return nil, fmt.Errorf("reading the staged policy files: %w", err)
+		}
+		if !p.firstCommit {
+			if p.repair, err = repairs(repo, tgt, blobs, staged, cfgPath, outside); err != nil {
+				return nil, err
+			}
+		}
 	}
-	if outside != "" {
+	applied := blobs
+	if p.repair != "" {
+		applied = map[string]*changes.Blob{}
+	}
+	p.scanner = secrets.New(secrets.Options{
+		Config:     dataOf(applied[config.GitleaksConfig]),
+		ConfigPath: tgt.configName(config.GitleaksConfig),
+		Ignore:     dataOf(applied[config.GitleaksIgnore]),
+	})
+	e.out.scanner = p.scanner
+	if outside != "" && p.repair == "" {
 		data, err := os.ReadFile(outside)
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", outside, err)
@@ -64,11 +87,14 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 			return nil, err
 		}
 	} else {
-		b, ok := blobs[cfgPath]
-		if !ok && cfgPath != config.FileName && !p.firstCommit {
+		b, ok := applied[cfgPath]
+		if !ok && cfgPath != config.FileName && !p.firstCommit && p.repair == "" {
 			return nil, fmt.Errorf("--config %s: %s has no %s: a configuration inside the repository is read from there, never from the change being checked; commit it first, or name a file outside the repository", c.Config, tgt.trustedName(), cfgPath)
 		}
 		if p.cfg, err = loadConfig(dataOf(b), tgt.configName(cfgPath)); err != nil {
+			if tgt.mode == changes.ModeStaged {
+				return nil, fmt.Errorf("%w; %s", err, repairAdvice(cfgPath))
+			}
 			return nil, err
 		}
 		if cfgPath != config.FileName {
@@ -76,7 +102,7 @@ func (c *checkCmd) loadPolicy(e *env, repo *gitdiff.Repo, tgt target) (*policy, 
 		}
 	}
 	if tgt.mode == changes.ModeStaged && tgt.proposed == nil {
-		if err := p.validateStaged(repo, tgt, cfgPath, outside == ""); err != nil {
+		if err := p.validateStaged(repo, tgt, blobs, staged, cfgPath, outside == ""); err != nil {
 			return nil, err
 		}
 	}
@@ -108,6 +134,17 @@ func (p *policy) noteUnstaged(repo *gitdiff.Repo, paths []string, read map[strin
 		p.notes = append(p.notes, fmt.Sprintf("this survey used the working tree's %s, which is not staged (a commit is checked with the one HEAD holds)", f))
 	}
 	return nil
+}
+
+// stagedPolicyFiles lists the policy files whose staged versions the
+// staged stages validate besides the key files: gitleaks' files, the
+// baseline, and the configuration when it is read from the repository.
+func stagedPolicyFiles(cfgPath string, cfgInRepo bool) []string {
+	paths := []string{config.GitleaksConfig, config.GitleaksIgnore, config.Baseline}
+	if cfgInRepo {
+		paths = append(paths, cfgPath)
+	}
+	return paths
 }
 
 // configFile returns the repository path of the configuration (FileName,
@@ -168,23 +205,15 @@ func loadConfig(data []byte, name string) (*config.Config, error) {
 }
 
 // validateStaged validates the staged versions of the policy files that
-// differ from the trusted ones (the configuration when it is read from the
-// repository, gitleaks' configuration, the key files the configuration
-// names): a malformed one is an error, since the commit would break every
-// later check. It notes each policy file the staged change changes: the
-// change applies from the next commit.
-func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, cfgPath string, cfgInRepo bool) error {
-	paths := []string{config.GitleaksConfig, config.GitleaksIgnore}
-	if cfgInRepo {
-		paths = append(paths, cfgPath)
-	}
-	staged, trusted, err := bothVersions(repo, tgt, paths)
-	if err != nil {
-		return err
-	}
-	changed := changedPaths(paths, staged, trusted)
+// differ from the trusted ones (stagedPolicyFiles, then the key files the
+// configuration that applies next names): a malformed one is an error,
+// since the commit would break every later check. It notes each policy
+// file the staged change changes: the change applies from the next commit.
+func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, trusted, staged map[string]*changes.Blob, cfgPath string, cfgInRepo bool) error {
+	changed := changedPaths(stagedPolicyFiles(cfgPath, cfgInRepo), staged, trusted)
 	cfg := p.cfg
-	if b := staged[cfgPath]; cfgInRepo && slices.Contains(changed, cfgPath) && b != nil {
+	if b := staged[cfgPath]; cfgInRepo && (slices.Contains(changed, cfgPath) || p.repair != "") && b != nil {
+		var err error
 		if cfg, err = loadConfig(b.Data, "the staged "+cfgPath); err != nil {
 			return err
 		}
@@ -194,13 +223,21 @@ func (p *policy) validateStaged(repo *gitdiff.Repo, tgt target, cfgPath string, 
 			return err
 		}
 	}
+	if b := staged[config.Baseline]; b != nil && slices.Contains(changed, config.Baseline) {
+		if _, err := parseBaseline(b, "the staged "+config.Baseline); err != nil {
+			return err
+		}
+	}
 	keys, err := validateStagedKeys(repo, tgt, cfg, cfg != p.cfg)
 	if err != nil {
 		return err
 	}
 	used := "HEAD's version"
-	if p.firstCommit {
+	switch {
+	case p.firstCommit:
 		used = "the defaults, as there is no commit yet"
+	case p.repair != "":
+		used = "the built-in configuration, as for a first commit: " + p.repair
 	}
 	for _, f := range append(changed, keys...) {
 		p.notes = append(p.notes, fmt.Sprintf("this commit changes the policy file %s: the change applies from the next commit (this check used %s)", f, used))
@@ -237,13 +274,7 @@ func changedPaths(paths []string, staged, trusted map[string]*changes.Blob) []st
 // or the configuration differ from the trusted ones, and returns the key
 // files that differ.
 func validateStagedKeys(repo *gitdiff.Repo, tgt target, cfg *config.Config, cfgChanged bool) ([]string, error) {
-	src := signature.Sources{AllowedSignersPath: cfg.Signatures.AllowedSigners, OpenPGPKeysPath: cfg.Signatures.OpenPGPKeys}
-	var paths []string
-	for _, p := range []string{src.AllowedSignersPath, src.OpenPGPKeysPath} {
-		if p != "" {
-			paths = append(paths, p)
-		}
-	}
+	src, paths := keyFiles(cfg)
 	if len(paths) == 0 {
 		return nil, nil
 	}
@@ -269,6 +300,19 @@ func validateStagedKeys(repo *gitdiff.Repo, tgt target, cfg *config.Config, cfgC
 		return nil, fmt.Errorf("the staged key files of the signatures section: %w", err)
 	}
 	return changed, nil
+}
+
+// keyFiles returns the key files a configuration's signatures section
+// names, as sources without their content, and their paths.
+func keyFiles(cfg *config.Config) (signature.Sources, []string) {
+	src := signature.Sources{AllowedSignersPath: cfg.Signatures.AllowedSigners, OpenPGPKeysPath: cfg.Signatures.OpenPGPKeys}
+	var paths []string
+	for _, p := range []string{src.AllowedSignersPath, src.OpenPGPKeysPath} {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return src, paths
 }
 
 // dataOf returns a blob's content, nil for no blob.

@@ -70,6 +70,9 @@ func newSigning(repo *gitdiff.Repo, tgt target, cfg *config.Config, now time.Tim
 	}
 	if s.policy, err = signature.NewPolicy(src); err != nil {
 		var fe *signature.FileError
+		if errors.As(err, &fe) && tgt.mode == changes.ModeStaged {
+			return nil, fmt.Errorf("line %d of %s: %s; %s", fe.Line, tgt.configName(fe.File), fe.Msg, repairAdvice(fe.File))
+		}
 		if errors.As(err, &fe) {
 			return nil, fmt.Errorf("line %d of %s: %s", fe.Line, tgt.configName(fe.File), fe.Msg)
 		}

@@ -27,7 +27,9 @@ import (
 // content is what git commits or reads (gitdiff); the actor's proofs are
 // signatures by keys the trusted policy lists and the pusher a server
 // authenticated (attribution). This file holds the decisions about
-// revisions; nothing else picks a revision to trust.
+// revisions; nothing else picks a revision to trust. Where nothing is
+// trusted, a pushed history's own baseline may count under the standing
+// of the commit that wrote it (adoption, in baseline.go).
 
 // trustedRev is the revision a check reads its policy files from (see
 // config.Config.PolicyFiles), or "" for the work tree (a tree check of

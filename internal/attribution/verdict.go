@@ -118,11 +118,18 @@ func (v Verdict) AsHuman() string {
 }
 
 // MayRewrite reports whether the change may rewrite or retire governed
-// history on purpose: a commit decided human that gives a Small-Rewrite
-// reason and carries no evidence of an agent at all. An agent marker
-// withdraws the privilege whatever else the commit says, a valid
-// signature by a human's key included (Disputed): a human's key on an
-// agent's commit is exactly what the marker may be telling.
+// history on purpose: a commit that stands as a human's (StandsAsHuman)
+// and gives a Small-Rewrite reason.
 func (v Verdict) MayRewrite() bool {
-	return v.Rewrite != "" && !v.Pending && v.Actor == Human && v.Disputed == ""
+	return v.Rewrite != "" && v.StandsAsHuman()
+}
+
+// StandsAsHuman reports whether the change has a human's standing for a
+// privilege (an intended rewrite, recording an adopted history): decided
+// human, and no evidence of an agent at all. An agent marker withdraws the
+// privilege whatever else the commit says, a valid signature by a human's
+// key included (Disputed): a human's key on an agent's commit is exactly
+// what the marker may be telling.
+func (v Verdict) StandsAsHuman() bool {
+	return !v.Pending && v.Actor == Human && v.Disputed == ""
 }

@@ -159,7 +159,11 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 			r.add(at(j), restoreHistory, "%s is a copy of an earlier entry placed before existing entries", entryName(j, h.cur[j]))
 			continue
 		}
-		r.add(at(j), restoreHistory, "%s was inserted before existing entries", entryName(j, h.cur[j]))
+		undo := restoreHistory
+		if rebased(r.pass) {
+			undo += "; " + mergeInstead
+		}
+		r.add(at(j), undo, "%s was inserted before existing entries", entryName(j, h.cur[j]))
 	}
 }
 
@@ -291,7 +295,7 @@ const keepTip = "push a history that keeps every entry the branch held, in order
 func checkTip(r *rewrites, h *history, onto []any, newFile *parsed) {
 	for i, j := range h.match {
 		if j < 0 {
-			r.add(newFile.doc.Line("entries"), keepTip, "%s of the previous tip is lost or rewritten", entryName(i, h.old[i]))
+			r.add(newFile.doc.Line("entries"), keepTip+"; "+mergeInstead, "%s of the previous tip is lost or rewritten", entryName(i, h.old[i]))
 			break
 		}
 	}

@@ -9,7 +9,8 @@
 // (the ledger's entry to it), orphanfix.go (the reference CLI's repair
 // small fix --orphan-progress, recognised exactly, for append-only's
 // message and the ledger), mergeview.go (the fast view of a merge of two
-// appends) and names.go (how messages name entries and values).
+// appends), names.go (how messages name entries and values) and rebase.go
+// (the advice for progress a rebase put out of order).
 package small
 
 import (

@@ -15,7 +15,7 @@ func timestampRule(schema *rules.Rule) *rules.Rule {
 		Severity:     rules.Error,
 		PerWorkspace: true,
 		Doc: `Progress timestamps are RFC 3339 with fractional seconds and strictly increasing
-Each progress entry needs a timestamp: a quoted string in RFC 3339 with fractional seconds (the small CLI writes UTC with nine digits, 2026-11-22T10:16:03.844175967Z), strictly later than the entry before it. In staged and range modes the entries the change adds are judged; with --all, every entry. A timestamp that is not a string (unquoted, a number, null) is small/schema's finding, reported here only when that rule is off. A merge that joins two sides' entries must keep them in time order: where an entry follows one it did not follow in its own branch, it must be later.`,
+Each progress entry needs a timestamp: a quoted string in RFC 3339 with fractional seconds (the small CLI writes UTC with nine digits, 2026-11-22T10:16:03.844175967Z), strictly later than the entry before it. In staged and range modes the entries the change adds are judged; with --all, every entry. A timestamp that is not a string (unquoted, a number, null) is small/schema's finding, reported here only when that rule is off. A merge that joins two sides' entries must keep them in time order: where an entry follows one it did not follow in its own branch, it must be later. A rebase cannot do that for a branch that appended entries while the branch it is rebased onto did too (its entries land after later ones, or before them as an insertion, or re-dated as a rewrite of what was pushed): the hint says to undo the rebase and merge instead.`,
 		Leaves: []*rules.Rule{schema},
 		Run: func(pass *rules.Pass) error {
 			eachAdded(pass, func(path string, v *progressView, pos int, e entry) {
@@ -31,8 +31,12 @@ Each progress entry needs a timestamp: a quoted string in RFC 3339 with fraction
 					return
 				}
 				if pt, p := entryTime(*prev); p == "" && !t.After(pt) {
+					hint := "entries are appended in time order"
+					if rebased(pass) {
+						hint += "; " + mergeInstead
+					}
 					pass.Report(path, e.line("timestamp"), "%s: timestamp %s is not later than the entry before it (%s)", e.name(), rules.Quote(rawTime(e)), rules.Quote(rawTime(*prev))).
-						Hint("entries are appended in time order")
+						Hint("%s", hint)
 				}
 			})
 			for _, s := range spaces(pass) {
