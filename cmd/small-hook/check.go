@@ -89,7 +89,10 @@ func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
 	case c.PreReceive:
 		tgt, err = preReceiveTarget(e, repo)
 	default:
-		if tgt, err = c.target(e); err == nil {
+		if tgt, err = c.target(e); err == nil && tgt.pushed != nil {
+			return c.preCommitPush(e, repo, outs, *tgt.pushed)
+		}
+		if err == nil {
 			err = tgt.verify(repo)
 		}
 	}

@@ -14,10 +14,11 @@ import (
 //	mode                      policy read from                       base
 //	pre-commit, commit-msg    HEAD (the staged versions validated)   HEAD
 //	--base, --previous, --ci  the base revision                      the base, resolved by git
-//	pre-push                  the remote's default branch            every remote-tracking ref
+//	pre-push (and pre-commit's push without a range)
+//	                          the remote's default branch            every remote-tracking ref
 //	pre-receive               the server's default branch            every ref before the push
 //	--history                 HEAD, the user's own checkout          none: from the root
-//	a push with nothing before it (CI, pre-commit's first push): the built-in defaults
+//	a push with nothing before it (CI): the built-in defaults
 //	--all                     the index, or --rev                    none
 //
 // Scope (what is governed) is decided by the declarations of the trusted
