@@ -73,17 +73,6 @@ func executable(path string) ([]byte, bool, error) {
 	return content, true, nil
 }
 
-// preCommitConfig is the part of a .pre-commit-config.yaml that says which
-// hooks run at which stage.
-type preCommitConfig struct {
-	Repos []struct {
-		Hooks []struct {
-			ID     string   `yaml:"id"`
-			Stages []string `yaml:"stages"`
-		} `yaml:"hooks"`
-	} `yaml:"repos"`
-}
-
 // configuresCommitMsg reports whether a pre-commit configuration lists one
 // of small-hook's commit-msg hooks without moving it off the commit-msg
 // stage. A configuration that is missing or does not parse runs nothing
