@@ -132,9 +132,13 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 	paths := map[string]bool{}
 	order := map[string]int{}
 	refOf := map[string]string{}
+	var deleted []string
 	commits, err := each(repo, tgt, c.named(e, repo), scope, func(u changes.Unit) error {
 		for _, ch := range u.Changes {
 			paths[ch.Path] = true
+		}
+		if u.Mode == changes.ModeDeletion {
+			deleted = append(deleted, u.Ref)
 		}
 		if u.Commit != nil {
 			order[u.Commit.Hash] = len(order)
@@ -168,7 +172,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 	}
 	res := &report.Result{
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
-		Findings: findings, Files: len(paths), Rules: opts.Rules, Notes: pol.notes,
+		Findings: findings, Files: len(paths), Refs: deleted, Rules: opts.Rules, Notes: pol.notes,
 	}
 	res.Reader, _ = repo.Reader()
 	if tgt.mode == changes.ModeRange {
