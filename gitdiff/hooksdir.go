@@ -68,6 +68,17 @@ func HooksDir(dir string, opts Options) (Hooks, error) {
 	return h, nil
 }
 
+// HooksPath is where git runs the hooks of the repository (`git rev-parse
+// --git-path hooks`, as HooksDir asks it): one git process, for a check
+// that needs the directory alone.
+func (r *Repo) HooksPath() (string, error) {
+	dir, err := r.git.line("rev-parse", "--path-format=absolute", "--git-path", "hooks")
+	if err != nil {
+		return "", fmt.Errorf("finding the hooks directory: %w", err)
+	}
+	return filepath.Clean(dir), nil
+}
+
 // trackedIn lists the files git tracks in the hooks directory of h, when
 // it lies inside the work tree (and outside the git directory).
 func trackedIn(g *gitRunner, h Hooks) ([]string, error) {

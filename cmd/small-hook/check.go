@@ -120,7 +120,11 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 	if err != nil {
 		return exitFailure, err
 	}
-	actor, err := c.attributor(repo, cfg, sig, e, tgt)
+	// What runs after the pre-commit stage is asked of git only when a
+	// check needs it (a rewrite to report, a summary to print): a commit
+	// of nothing governed pays for no git process.
+	setup := sync.OnceValue(func() *attribution.Setup { return hookSetup(repo, e) })
+	actor, err := c.attributor(repo, cfg, sig, e, tgt, setup)
 	if err != nil {
 		return exitFailure, err
 	}
@@ -181,7 +185,7 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 		res.Signatures = sig.statuses
 	}
 	e.out.result(res)
-	if err := c.write(res, e, outs); err != nil {
+	if err := c.write(res, e, outs, setup); err != nil {
 		return exitFailure, err
 	}
 	if res.Errors() > 0 {
@@ -261,7 +265,7 @@ func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, f
 // attributor returns how each unit's actor is decided: a commit from its
 // signature, message and identities; the staged change from the commit
 // message (commit-msg stage), the environment and git's signing settings.
-func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signing, e *env, tgt target) (func(*changes.Unit) (attribution.Verdict, error), error) {
+func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signing, e *env, tgt target, setup func() *attribution.Setup) (func(*changes.Unit) (attribution.Verdict, error), error) {
 	staged := attribution.Input{EnvActor: strings.TrimSpace(e.getenv("SMALL_HOOK_ACTOR")), EnvRewrite: e.getenv("SMALL_HOOK_REWRITE"), Readiness: sig.readiness}
 	if c.CommitMsg != "" {
 		msg, err := os.ReadFile(c.CommitMsg)
@@ -276,10 +280,7 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 		staged.Committer = repo.Committer()
 	}
 	if c.CommitMsg == "" && tgt.mode == changes.ModeStaged {
-		// What runs after the pre-commit stage is asked of git only
-		// when a check needs it (a rewrite to report): most commits pay
-		// for no git process.
-		staged.Setup = sync.OnceValue(func() *attribution.Setup { return hookSetup(absDir(e, c.Repo), e) })
+		staged.Setup = setup
 	}
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged

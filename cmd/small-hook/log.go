@@ -70,7 +70,7 @@ func (c *logCmd) ledger(e *env) (int, error) {
 	if err != nil {
 		return exitFailure, err
 	}
-	actor, err := (&checkCmd{}).attributor(repo, cfg, sig, e, tgt)
+	actor, err := (&checkCmd{}).attributor(repo, cfg, sig, e, tgt, nil)
 	if err != nil {
 		return exitFailure, err
 	}

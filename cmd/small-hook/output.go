@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/report"
 )
 
@@ -70,12 +71,12 @@ func (c *checkCmd) stage() string { return c.mode().stage }
 // stage whose change touches no governed file, it holds the findings only;
 // it is left out where the commit-msg stage will say the same (see
 // leftToCommitMsg).
-func (c *checkCmd) write(res *report.Result, e *env, outs []*outputFile) error {
+func (c *checkCmd) write(res *report.Result, e *env, outs []*outputFile, setup func() *attribution.Setup) error {
 	mode := c.mode()
 	res.Stage = mode.stage
 	shown := *res
 	shown.Quiet = c.Quiet || (mode.hook && res.Files == 0 && len(res.Findings) == 0)
-	if main, _ := formatNamed(c.Format); !c.leftToCommitMsg(e, &shown) {
+	if main, _ := formatNamed(c.Format); !c.leftToCommitMsg(e, &shown, setup) {
 		if err := main.write(e.stdout, &shown, e.colour); err != nil {
 			return fmt.Errorf("writing %s output: %w", c.Format, err)
 		}
@@ -96,14 +97,14 @@ func (c *checkCmd) write(res *report.Result, e *env, outs []*outputFile) error {
 // and git's commit-msg hook will run small-hook's check of the same staged
 // change with the message, whose text holds the same findings and the one
 // summary line of the commit. git tells its hooks nothing of
-// `git commit -q`, so a commit prints that one line even then. Asked of
-// git only here, when there is something to print.
-func (c *checkCmd) leftToCommitMsg(e *env, shown *report.Result) bool {
+// `git commit -q`, so a commit prints that one line even then. setup is
+// asked only when there is something to print.
+func (c *checkCmd) leftToCommitMsg(e *env, shown *report.Result, setup func() *attribution.Setup) bool {
 	if c.mode().flag != "" || c.Format != "text" || len(c.Files) > 0 || shown.Errors() > 0 ||
 		(shown.Quiet && len(shown.Findings) == 0) || e.getenv("GIT_INDEX_FILE") == "" {
 		return false
 	}
-	s := hookSetup(absDir(e, c.Repo), e)
+	s := setup()
 	return s != nil && s.CommitMsg
 }
 
