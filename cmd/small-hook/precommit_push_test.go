@@ -9,15 +9,23 @@ import (
 	"testing"
 )
 
+// recommendedFrameworkRepo is frameworkRepo with the hooks
+// docs/integrations.md recommends (small-hook-commit-msg, small-hook-push)
+// of a snapshot of this checkout, and the environment of its commands.
+func recommendedFrameworkRepo(t *testing.T) (*testRepo, []string) {
+	t.Helper()
+	env := preCommitEnv(t)
+	r := frameworkRepo(t, env, snapshotWorkingTree(t), []string{"small-hook-commit-msg", "small-hook-push"}, []string{"commit-msg", "pre-push"})
+	return r, env
+}
+
 // TestPreCommitFrameworkPushToANewRemote pushes branches to a remote just
 // added through Debian's pre-commit 3.0.4, which names no range for them
 // (PRE_COMMIT_FROM_REF and TO_REF unset): the verdicts are the native
 // pre-push hook's on the same pushes — a one-commit clean branch, and one
 // with an agent's edit of the intent — and so are the rules that refuse.
 func TestPreCommitFrameworkPushToANewRemote(t *testing.T) {
-	env := preCommitEnv(t)
-	snapshot := snapshotWorkingTree(t)
-	r := frameworkRepo(t, env, snapshot, []string{"small-hook-commit-msg", "small-hook-push"}, []string{"commit-msg", "pre-push"})
+	r, env := recommendedFrameworkRepo(t)
 	gitRun := func(args ...string) (string, bool) {
 		t.Helper()
 		return runIn(t, r.Dir, env, "git", args...)
@@ -63,9 +71,7 @@ func TestPreCommitFrameworkPushToANewRemote(t *testing.T) {
 // reads every ref git lists, refuses the same push; so do CI and the
 // server's pre-receive hook (docs/integrations.md says so).
 func TestPreCommitFrameworkChecksOneRefOfAPush(t *testing.T) {
-	env := preCommitEnv(t)
-	snapshot := snapshotWorkingTree(t)
-	r := frameworkRepo(t, env, snapshot, []string{"small-hook-commit-msg", "small-hook-push"}, []string{"commit-msg", "pre-push"})
+	r, env := recommendedFrameworkRepo(t)
 	gitRun := func(args ...string) (string, bool) {
 		t.Helper()
 		return runIn(t, r.Dir, env, "git", args...)

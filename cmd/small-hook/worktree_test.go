@@ -37,29 +37,42 @@ func TestNativeHooksInALinkedWorktree(t *testing.T) {
 	if out, ok := runIn(t, w.Dir, env, "git", "commit", "-q", "-m", "docs"); !ok || out != "" {
 		t.Fatalf("a commit that touches nothing governed, in a worktree: ok %v\n%s", ok, out)
 	}
-	w.Write(progressPath, w.Read(progressPath)+appendedEntry)
-	w.Git("add", "-A")
-	if out, ok := runIn(t, w.Dir, env, "git", "commit", "-q", "-m", "progress"); !ok {
-		t.Fatalf("a clean append was refused in a worktree:\n%s", out)
-	}
 	refuseAgentIntentEdit(t, w, env)
-	rewriteProgress(w)
-	w.Git("add", "-A")
-	if out, ok := runIn(t, w.Dir, env, "git", "commit", "-q", "-m", "rewrite"); ok || !strings.Contains(out, "small/append-only") {
-		t.Fatalf("a history rewrite went through a worktree's commit:\n%s", out)
-	}
-	if out, ok := runIn(t, w.Dir, env, "git", "commit", "-q", "--no-verify", "-m", "rewrite"); !ok {
-		t.Fatal(out)
-	}
-	if out, ok := runIn(t, w.Dir, env, "git", "push", "-q", "origin", "feature"); ok || !strings.Contains(out, "small/append-only") {
-		t.Fatalf("a push from a worktree let a rewrite through:\n%s", out)
-	}
-	w.Git("reset", "-q", "--hard", "HEAD~1")
-	if out, ok := runIn(t, w.Dir, env, "git", "push", "-q", "origin", "feature"); !ok {
-		t.Fatalf("a clean push from a worktree was refused:\n%s", out)
-	}
+	appendPassesRewriteIsRefused(t, w, env, "feature")
 	out, ok = runIn(t, w.Dir, env, bin, "log")
 	if !ok || !strings.Contains(out, "ledger of "+w.Git("rev-parse", "--short=12", "feature")) {
 		t.Fatalf("log in a worktree:\n%s", out)
+	}
+}
+
+// appendPassesRewriteIsRefused commits a clean progress append through the
+// hooks git runs in r, then a rewrite of progress, which the commit
+// refuses; commits the rewrite with --no-verify, which a push of branch to
+// origin refuses; and pushes the branch without it.
+func appendPassesRewriteIsRefused(t *testing.T, r *testRepo, env []string, branch string) {
+	t.Helper()
+	gitRun := func(args ...string) (string, bool) {
+		t.Helper()
+		return runIn(t, r.Dir, env, "git", args...)
+	}
+	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
+	r.Git("add", "-A")
+	if out, ok := gitRun("commit", "-q", "-m", "progress"); !ok {
+		t.Fatalf("a clean append was refused:\n%s", out)
+	}
+	rewriteProgress(r)
+	r.Git("add", "-A")
+	if out, ok := gitRun("commit", "-q", "-m", "rewrite"); ok || !strings.Contains(out, "small/append-only") {
+		t.Fatalf("a history rewrite went through the commit:\n%s", out)
+	}
+	if out, ok := gitRun("commit", "-q", "--no-verify", "-m", "rewrite"); !ok {
+		t.Fatal(out)
+	}
+	if out, ok := gitRun("push", "-q", "origin", branch); ok || !strings.Contains(out, "small/append-only") {
+		t.Fatalf("the push let a rewrite through:\n%s", out)
+	}
+	r.Git("reset", "-q", "--hard", "HEAD~1")
+	if out, ok := gitRun("push", "-q", "origin", branch); !ok {
+		t.Fatalf("a clean push was refused:\n%s", out)
 	}
 }
