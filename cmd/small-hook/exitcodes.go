@@ -28,7 +28,7 @@ func commandExitCodes() map[string][]exitCode {
 		},
 		"rules": {
 			{exitOK, "the rules were printed"},
-			{exitFailure, "bad usage, such as a rule ID that names no rule (the message suggests the closest one)"},
+			{exitFailure, "bad usage, such as a rule ID that names no rule (the message suggests the closest one); a .small-hook.yml of HEAD that cannot be read"},
 		},
 		"install": {
 			{exitOK, "the hooks are installed, or the pre-commit framework already runs small-hook's hooks as .pre-commit-config.yaml lists them"},

@@ -46,7 +46,8 @@ type ruleDoc struct {
 }
 
 // rulesPreamble explains how the rules are configured.
-const rulesPreamble = `Every rule small-hook runs, with its default severity. Only errors fail a check.
+const rulesPreamble = `Every rule small-hook runs, with its default severity, or the one the .small-hook.yml
+of HEAD sets (what the next commit is judged by) and its default. Only errors fail a check.
 Change a rule in ` + config.FileName + ` at the repository root:
     rules:
       <rule id>: off | warning | error    # off: the rule does not run
