@@ -22,6 +22,10 @@ type Hooks struct {
 	// the root of the work tree otherwise.
 	Bare     bool
 	WorkTree string
+	// Tracked lists the files git tracks in Dir, relative to the work
+	// tree's root: a hooks directory the repository itself holds (a team's
+	// committed .githooks), shared with every clone.
+	Tracked []string
 }
 
 // HooksDir asks git where it runs the hooks of the repository that
@@ -29,8 +33,8 @@ type Hooks struct {
 // core.hooksPath wherever git reads it (system, global, repository and
 // worktree configuration, include.path and includeIf of every kind),
 // expands ~/ and resolves a relative path as git does. From comes from `git
-// config --show-origin`. The environment (GIT_DIR, GIT_CONFIG_*, HOME…) is
-// read through opts.
+// config --show-origin`, Tracked from `git ls-files`. The environment
+// (GIT_DIR, GIT_CONFIG_*, HOME…) is read through opts.
 func HooksDir(dir string, opts Options) (Hooks, error) {
 	out, err := newGitRunner(dir, opts, nil).output("rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--git-path", "hooks", "--is-bare-repository")
 	if err != nil {
@@ -46,6 +50,9 @@ func HooksDir(dir string, opts Options) (Hooks, error) {
 			return Hooks{}, fmt.Errorf("finding the work tree: %w", err)
 		}
 	}
+	if h.Tracked, err = trackedIn(newGitRunner(dir, opts, nil), h); err != nil {
+		return Hooks{}, err
+	}
 	// With GIT_DIR given, git names the files it read by absolute paths.
 	origin, err := newGitRunner(dir, opts, map[string]string{"GIT_DIR": h.GitDir}).output("config", "--show-origin", "-z", "--get", "core.hooksPath")
 	switch {
@@ -59,4 +66,40 @@ func HooksDir(dir string, opts Options) (Hooks, error) {
 		}
 	}
 	return h, nil
+}
+
+// HooksPath is where git runs the hooks of the repository (`git rev-parse
+// --git-path hooks`, as HooksDir asks it): one git process, for a check
+// that needs the directory alone.
+func (r *Repo) HooksPath() (string, error) {
+	dir, err := r.git.line("rev-parse", "--path-format=absolute", "--git-path", "hooks")
+	if err != nil {
+		return "", fmt.Errorf("finding the hooks directory: %w", err)
+	}
+	return filepath.Clean(dir), nil
+}
+
+// trackedIn lists the files git tracks in the hooks directory of h, when
+// it lies inside the work tree (and outside the git directory).
+func trackedIn(g *gitRunner, h Hooks) ([]string, error) {
+	if h.Bare || !within(h.WorkTree, h.Dir) || within(h.CommonDir, h.Dir) || within(h.GitDir, h.Dir) {
+		return nil, nil
+	}
+	out, err := g.output("ls-files", "-z", "--full-name", "--", h.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("listing the tracked files of the hooks directory: %w", err)
+	}
+	var files []string
+	for _, f := range strings.Split(string(out), "\x00") {
+		if f != "" {
+			files = append(files, f)
+		}
+	}
+	return files, nil
+}
+
+// within reports whether path is dir or lies below it.
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

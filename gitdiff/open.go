@@ -1,11 +1,8 @@
 package gitdiff
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -16,7 +13,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/filesystem"
-	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 
 	"github.com/small-hook/small-hook/internal/changes"
 )
@@ -70,14 +66,20 @@ type Repo struct {
 
 // Open opens the repository that contains dir: a work tree (from any of its
 // subdirectories), a linked worktree, or a bare repository. GIT_DIR and
-// GIT_WORK_TREE, read through opts, are honoured as git honours them. A
-// probe of the repository decides which reader serves the run (see probe
-// and Reader); SMALL_HOOK_READER=git, read through opts, has git serve it
-// whatever the probe finds.
+// GIT_WORK_TREE, read through opts, are honoured as git honours them;
+// where the files do not settle which repository git would open (see
+// locate), git says, and reads it. A probe of the repository decides which
+// reader serves the run (see probe and Reader); SMALL_HOOK_READER=git, read
+// through opts, has git serve it whatever the probe finds.
 func Open(dir string, opts Options) (*Repo, error) {
+	switch asked := opts.getenv("SMALL_HOOK_READER"); asked {
+	case "", "auto", ReaderGit:
+	default:
+		return nil, fmt.Errorf("SMALL_HOOK_READER=%s: the reader can be git or auto (the fast reader is taken only where the probe proves it reads as git does)", asked)
+	}
 	loc, err := locate(dir, opts)
 	if err != nil {
-		return nil, err
+		return openWithGit(dir, opts, "where the repository is: "+err.Error())
 	}
 	storage := newStorage(loc)
 	cfg, cfgErr := storage.Config()
@@ -85,14 +87,8 @@ func Open(dir string, opts Options) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch asked := opts.getenv("SMALL_HOOK_READER"); asked {
-	case "", "auto":
-	case ReaderGit:
-		if why == "" {
-			why = "SMALL_HOOK_READER=git"
-		}
-	default:
-		return nil, fmt.Errorf("SMALL_HOOK_READER=%s: the reader can be git or auto (the fast reader is taken only where the probe proves it reads as git does)", asked)
+	if why == "" && opts.getenv("SMALL_HOOK_READER") == ReaderGit {
+		why = "SMALL_HOOK_READER=git"
 	}
 	fast := &fastReader{indexPath: indexPathOf(loc, opts), noIndex: opts.NoIndex}
 	if why == "" && loc.workTree != "" && !opts.NoIndex {
@@ -144,7 +140,7 @@ func openRepoAt(loc location, opts Options, storage *filesystem.Storage) *Repo {
 func newStorage(loc location) *filesystem.Storage {
 	var fs billy.Filesystem = osfs.New(loc.gitDir)
 	if loc.commonDir != "" {
-		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(loc.commonDir))
+		fs = newWorktreeFiles(loc.gitDir, loc.commonDir)
 	}
 	return filesystem.NewStorage(fs, cache.NewObjectLRUDefault())
 }
@@ -219,122 +215,4 @@ func checkFormat(cfg *config.Config) error {
 // SHA-1 cannot be checked, whichever reader would read it.
 func sha256Unsupported(format string) string {
 	return fmt.Sprintf("the repository's objects are named by %s ids: small-hook names every object by a 20-byte SHA-1 id (go-git v5's plumbing.Hash, which its readers, units and reports carry), so it reads SHA-1 repositories only", format)
-}
-
-// location is where a repository keeps its files.
-type location struct {
-	gitDir    string
-	commonDir string // "" when gitDir is the common directory
-	workTree  string // "" when bare
-}
-
-func locate(dir string, opts Options) (location, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return location{}, fmt.Errorf("resolving %s: %w", dir, err)
-	}
-	if gd := opts.getenv("GIT_DIR"); gd != "" {
-		return fromGitDirEnv(abs, gd, opts.getenv("GIT_WORK_TREE"))
-	}
-	for d := abs; ; {
-		dotgit := filepath.Join(d, ".git")
-		if fi, err := os.Stat(dotgit); err == nil {
-			loc := location{gitDir: dotgit, workTree: d}
-			if !fi.IsDir() {
-				if loc.gitDir, err = readGitFile(dotgit); err != nil {
-					return location{}, err
-				}
-			}
-			loc.commonDir, err = commonDir(loc.gitDir)
-			return loc, err
-		}
-		if isGitDir(d) {
-			loc := location{gitDir: d}
-			loc.commonDir, err = commonDir(d)
-			return loc, err
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return location{}, fmt.Errorf("%s is not inside a git repository", abs)
-		}
-		d = parent
-	}
-}
-
-func fromGitDirEnv(cwd, gd, wt string) (location, error) {
-	if !filepath.IsAbs(gd) {
-		gd = filepath.Join(cwd, gd)
-	}
-	if !isGitDir(gd) {
-		return location{}, fmt.Errorf("GIT_DIR=%s is not a git directory", gd)
-	}
-	loc := location{gitDir: gd, workTree: cwd}
-	if wt != "" {
-		if !filepath.IsAbs(wt) {
-			wt = filepath.Join(cwd, wt)
-		}
-		loc.workTree = wt
-	}
-	var err error
-	loc.commonDir, err = commonDir(gd)
-	return loc, err
-}
-
-// isGitDir reports whether d looks like a git directory (bare or .git).
-func isGitDir(d string) bool {
-	for _, name := range []string{"HEAD", "objects", "refs"} {
-		if _, err := os.Stat(filepath.Join(d, name)); err != nil {
-			return false
-		}
-	}
-	return true
-}
-
-// readGitFile follows a ".git" file ("gitdir: PATH") to the git directory.
-func readGitFile(path string) (string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("reading %s: %w", path, err)
-	}
-	line, _, _ := bytes.Cut(data, []byte("\n"))
-	target, ok := strings.CutPrefix(strings.TrimSpace(string(line)), "gitdir:")
-	if !ok {
-		return "", fmt.Errorf("%s: not a gitdir file", path)
-	}
-	target = strings.TrimSpace(target)
-	if !filepath.IsAbs(target) {
-		target = filepath.Join(filepath.Dir(path), target)
-	}
-	return filepath.Clean(target), nil
-}
-
-// commonDir returns the common directory of a linked worktree's git
-// directory, or "" when gitDir is itself the common directory.
-func commonDir(gitDir string) (string, error) {
-	data, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
-	if errors.Is(err, os.ErrNotExist) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("reading %s/commondir: %w", gitDir, err)
-	}
-	dir := strings.TrimSpace(string(data))
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(gitDir, dir)
-	}
-	return filepath.Clean(dir), nil
-}
-
-// objectsDir is where the repository keeps its objects (shared by linked
-// worktrees).
-func (r *Repo) objectsDir() string {
-	return location{gitDir: r.gitDir, commonDir: r.commonDir}.objectsDir()
-}
-
-// objectsDir is where the repository at loc keeps its objects.
-func (loc location) objectsDir() string {
-	if loc.commonDir != "" {
-		return filepath.Join(loc.commonDir, "objects")
-	}
-	return filepath.Join(loc.gitDir, "objects")
 }

@@ -31,8 +31,10 @@ import (
 //     extensions.partialClone): git fetches the objects it lacks;
 //   - its configuration says something the fast reader does not follow:
 //     an extension other than worktreeConfig, noop or preciousObjects,
-//     core.worktree, core.bare against the work tree found, a format
-//     version above 1, or a configuration go-git cannot decode;
+//     core.worktree, core.bare against the work tree found (in a linked
+//     worktree, as for git, only where the worktree's config.worktree
+//     says so), a format version above 1, or a configuration go-git
+//     cannot decode;
 //   - a pack index is not of version 2, or has no pack;
 //   - the index holds an extension git must understand that the fast
 //     reader does not read (split index, sparse index, or any other).
@@ -53,6 +55,9 @@ func probe(loc location, cfg *config.Config, cfgErr error, opts Options) (string
 	if why := probeConfig(cfg, loc); why != "" {
 		return why, nil
 	}
+	if why, err := probeWorktreeConfig(cfg, loc); why != "" || err != nil {
+		return why, err
+	}
 	objects := loc.objectsDir()
 	if alternates, err := os.ReadFile(filepath.Join(objects, "info", "alternates")); err == nil && strings.TrimSpace(string(alternates)) != "" {
 		return "objects/info/alternates names other object stores", nil
@@ -61,17 +66,20 @@ func probe(loc location, cfg *config.Config, cfgErr error, opts Options) (string
 }
 
 // probeConfig says what of the repository's own configuration the fast
-// reader does not follow ("" when nothing).
+// reader does not follow ("" when nothing). In a linked worktree, git
+// ignores core.worktree and core.bare of the shared configuration
+// (setup.c, check_repository_format_gently): the worktree is where its
+// git directory says.
 func probeConfig(cfg *config.Config, loc location) string {
 	switch cfg.Core.RepositoryFormatVersion {
 	case "", "0", "1":
 	default:
 		return "core.repositoryFormatVersion is " + string(cfg.Core.RepositoryFormatVersion)
 	}
-	if cfg.Core.Worktree != "" {
+	if cfg.Core.Worktree != "" && loc.commonDir == "" {
 		return "core.worktree is set"
 	}
-	if cfg.Core.IsBare && loc.workTree != "" {
+	if cfg.Core.IsBare && loc.workTree != "" && loc.commonDir == "" {
 		return "core.bare is set in a repository with a work tree"
 	}
 	if cfg.Raw == nil {

@@ -29,6 +29,11 @@ func TestProbeSendsWhatTheFastReaderDoesNotReadToGit(t *testing.T) {
 			r.Git("config", "core.worktree", r.Dir)
 			return nil
 		}, "core.worktree is set"},
+		{"core.worktree in config.worktree", func(t *testing.T, r *repo) map[string]string {
+			r.Git("config", "extensions.worktreeConfig", "true")
+			r.Git("config", "--worktree", "core.worktree", r.Dir)
+			return nil
+		}, "core.worktree is set in config.worktree"},
 		{"an extension", func(t *testing.T, r *repo) map[string]string {
 			r.Git("config", "core.repositoryFormatVersion", "1")
 			r.Git("config", "extensions.noop-v1", "true")

@@ -19,18 +19,15 @@ func commitMsgHookIDs() []string { return []string{"small-hook-commit-msg"} }
 // framework names (pre-commit install -c FILE writes --config=FILE).
 var configArg = regexp.MustCompile(`--config=(\S+?)[\s)]`)
 
-// RunsCommitMsgCheck reports whether git's commit-msg hook in the
-// repository at repoDir will run small-hook's commit-msg check: the hook
-// is executable (git skips one that is not) and is small-hook's own, or is
-// the pre-commit framework's and either keeps small-hook's own hook as
-// commit-msg.legacy or has one of commitMsgHookIDs in the configuration it
-// names, at the commit-msg stage. The environment is read through getenv.
-func RunsCommitMsgCheck(repoDir string, getenv func(string) string) (bool, error) {
-	dir, err := Dir(repoDir, getenv)
-	if err != nil {
-		return false, err
-	}
-	path := filepath.Join(dir.Path, "commit-msg")
+// RunsCommitMsgCheck reports whether git's commit-msg hook in hooksDir
+// (where git runs the hooks of the work tree whose root is workTree) will
+// run small-hook's commit-msg check: the hook is executable (git skips one
+// that is not) and is small-hook's own, or is the pre-commit framework's
+// and either keeps small-hook's own hook as commit-msg.legacy or has one
+// of commitMsgHookIDs in the configuration it names, at the commit-msg
+// stage. It reads files only.
+func RunsCommitMsgCheck(hooksDir, workTree string) (bool, error) {
+	path := filepath.Join(hooksDir, "commit-msg")
 	content, ok, err := executable(path)
 	if !ok || err != nil {
 		return false, err
@@ -49,7 +46,7 @@ func RunsCommitMsgCheck(repoDir string, getenv func(string) string) (bool, error
 		config = string(m[1])
 	}
 	if !filepath.IsAbs(config) {
-		config = filepath.Join(dir.workTree, config)
+		config = filepath.Join(workTree, config)
 	}
 	return configuresCommitMsg(config)
 }
@@ -71,17 +68,6 @@ func executable(path string) ([]byte, bool, error) {
 		return nil, false, fmt.Errorf("reading the hook %s: %w", path, err)
 	}
 	return content, true, nil
-}
-
-// preCommitConfig is the part of a .pre-commit-config.yaml that says which
-// hooks run at which stage.
-type preCommitConfig struct {
-	Repos []struct {
-		Hooks []struct {
-			ID     string   `yaml:"id"`
-			Stages []string `yaml:"stages"`
-		} `yaml:"hooks"`
-	} `yaml:"repos"`
 }
 
 // configuresCommitMsg reports whether a pre-commit configuration lists one

@@ -71,7 +71,11 @@ func TestRunsCommitMsgCheck(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := newRepo(t)
 			c.setup(t, dir)
-			got, err := RunsCommitMsgCheck(dir, os.Getenv)
+			h, err := Dir(dir, os.Getenv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := RunsCommitMsgCheck(h.Path, h.workTree)
 			if err != nil || got != c.want {
 				t.Fatalf("RunsCommitMsgCheck = %v, %v; want %v", got, err, c.want)
 			}

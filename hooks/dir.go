@@ -23,6 +23,9 @@ type HooksDir struct {
 	// pre-receive; workTree is the root of the work tree otherwise.
 	bare     bool
 	workTree string
+	// tracked lists the files git tracks in the directory (a team's
+	// committed .githooks), relative to the work tree's root.
+	tracked []string
 }
 
 // Dir returns the directory git runs hooks from for the repository at
@@ -36,5 +39,5 @@ func Dir(repoDir string, getenv func(string) string) (HooksDir, error) {
 		return HooksDir{}, fmt.Errorf("finding the git repository of %s: %w", repoDir, err)
 	}
 	shared := h.From != "" && filepath.Dir(h.From) != h.CommonDir && filepath.Dir(h.From) != h.GitDir
-	return HooksDir{Path: h.Dir, From: h.From, shared: shared, bare: h.Bare, workTree: h.WorkTree}, nil
+	return HooksDir{Path: h.Dir, From: h.From, shared: shared, bare: h.Bare, workTree: h.WorkTree, tracked: h.Tracked}, nil
 }

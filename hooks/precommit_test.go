@@ -33,6 +33,10 @@ func installPreCommitOver(t *testing.T, hooksDir string) {
 	}
 }
 
+// TestInstallLeavesThePreCommitFrameworkAndSaysHowToChoose: pre-commit's
+// hooks without a .pre-commit-config.yaml (left behind, or the file not
+// written yet): install writes nothing and says how to keep either
+// system.
 func TestInstallLeavesThePreCommitFrameworkAndSaysHowToChoose(t *testing.T) {
 	isolate(t)
 	dir := newRepo(t)
@@ -44,8 +48,9 @@ func TestInstallLeavesThePreCommitFrameworkAndSaysHowToChoose(t *testing.T) {
 		t.Fatalf("install over pre-commit's hooks: %s %v", whats(acts), err)
 	}
 	for _, a := range acts {
-		if !strings.Contains(a.Note, "pre-commit framework") || !strings.Contains(a.Note, "Choose one hook system") ||
-			!strings.Contains(a.Note, "pre-commit uninstall --hook-type "+a.Hook) || !strings.Contains(a.Note, ".pre-commit-config.yaml") {
+		if !strings.Contains(a.Note, "pre-commit framework") || !strings.Contains(a.Note, "no .pre-commit-config.yaml") ||
+			!strings.Contains(a.Note, "`pre-commit uninstall --hook-type pre-commit --hook-type commit-msg --hook-type pre-push` and then `small-hook install`") ||
+			!strings.Contains(a.Note, "small-hook-commit-msg, small-hook-push") {
 			t.Errorf("%s: the note does not say which hook system to keep and how: %q", a.Hook, a.Note)
 		}
 		if readFile(t, a.Path) != preCommitHook {
@@ -96,8 +101,8 @@ func TestBothHookSystems(t *testing.T) {
 		t.Fatalf("install: %s %v", whats(acts), err)
 	}
 	for _, a := range acts {
-		if !strings.Contains(a.Note, "both hook systems run") || !strings.Contains(a.Note, a.Hook+legacySuffix) ||
-			!strings.Contains(a.Note, "`small-hook uninstall`") || !strings.Contains(a.Note, "pre-commit uninstall --hook-type "+a.Hook) {
+		if !strings.Contains(a.Note, "small-hook's own hooks run too") || !strings.Contains(a.Note, filepath.Join(hooksDir, a.Hook+legacySuffix)) ||
+			!strings.Contains(a.Note, "`small-hook uninstall` removes them") || !strings.Contains(a.Note, "`pre-commit uninstall --hook-type pre-commit --hook-type commit-msg --hook-type pre-push`") {
 			t.Errorf("%s: the note does not say both systems run and how to keep one: %q", a.Hook, a.Note)
 		}
 	}
@@ -129,7 +134,7 @@ func TestLegacyCopyThatIsNotOursStays(t *testing.T) {
 	writeFile(t, filepath.Join(hooksDir, "pre-commit"), foreign, 0o755)
 	installPreCommitOver(t, hooksDir)
 	acts, err := Install(dir, Options{Getenv: os.Getenv})
-	if err != nil || strings.Contains(acts[0].Note, "both hook systems run") {
+	if err != nil || strings.Contains(acts[0].Note, "small-hook's own hooks run too") {
 		t.Fatalf("a foreign .legacy hook was taken for small-hook's: %q %v", acts[0].Note, err)
 	}
 	if _, err := Uninstall(dir, os.Getenv); err != nil {
@@ -177,8 +182,6 @@ func TestRealPreCommitFramework(t *testing.T) {
 	}
 	dir := newRepo(t)
 	hooksDir := filepath.Join(dir, ".git", "hooks")
-	writeFile(t, filepath.Join(dir, ".pre-commit-config.yaml"), "repos: []\n", 0o644)
-	git(t, dir, nil, "add", ".pre-commit-config.yaml")
 	bin, log := t.TempDir(), filepath.Join(t.TempDir(), "calls")
 	fakeBinary(t, bin, log)
 	// The framework's own hook scripts need the usual tools (bash,
@@ -198,9 +201,11 @@ func TestRealPreCommitFramework(t *testing.T) {
 	if _, err := Install(dir, Options{Getenv: os.Getenv}); err != nil {
 		t.Fatal(err)
 	}
+	writeFile(t, filepath.Join(dir, ".pre-commit-config.yaml"), "repos: []\n", 0o644)
+	git(t, dir, nil, "add", ".pre-commit-config.yaml")
 	preCommit(append([]string{"install"}, hookTypes...)...)
 	acts, err := Install(dir, Options{Getenv: os.Getenv})
-	if err != nil || !strings.Contains(acts[0].Note, "both hook systems run") {
+	if err != nil || !strings.Contains(acts[0].Note, "small-hook's own hooks run too") {
 		t.Fatalf("install did not notice the real pre-commit framework over its hooks: %s %v %+v", whats(acts), err, acts)
 	}
 	git(t, dir, env, "commit", "-q", "-m", "both systems")

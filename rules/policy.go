@@ -75,10 +75,7 @@ func (p *policy) enabled(r *Rule) bool {
 // at sev, and false when the configuration turns id off. The setting for
 // id itself wins over the setting for r's family.
 func (p *policy) severity(r *Rule, id string, sev Severity) (Severity, bool) {
-	s, ok := p.cfg.Rules[id]
-	if !ok && id != r.ID {
-		s, ok = p.cfg.Rules[r.ID]
-	}
+	s, ok := p.setting(r, id)
 	switch {
 	case !ok:
 		return sev, true
@@ -86,6 +83,17 @@ func (p *policy) severity(r *Rule, id string, sev Severity) (Severity, bool) {
 		return sev, false
 	}
 	return Severity(s.Severity), true
+}
+
+// setting is what the configuration sets for the findings rule r reports
+// under id: the setting for id itself, else the one for r's family; false
+// when it sets neither.
+func (p *policy) setting(r *Rule, id string) (config.RuleSetting, bool) {
+	s, ok := p.cfg.Rules[id]
+	if !ok && id != r.ID {
+		s, ok = p.cfg.Rules[r.ID]
+	}
+	return s, ok
 }
 
 // judges reports whether r judges path: excluded paths are only judged by

@@ -21,6 +21,15 @@ func NewSettings(cfg *config.Config, all []*Rule) (*Settings, error) {
 	return &Settings{policy: p, all: all}, nil
 }
 
+// Setting returns what the configuration sets for the findings rule r
+// reports under id (r.ID, or a member of r's family: a member's setting
+// wins over its family's): config.SeverityOff, SeverityWarning or
+// SeverityError; false when it sets nothing for them.
+func (s *Settings) Setting(r *Rule, id string) (string, bool) {
+	set, ok := s.policy.setting(r, id)
+	return set.Severity, ok
+}
+
 // Apply returns f as the configuration leaves it, its severity set by the
 // configuration, and false when the configuration turns f's rule off or
 // excludes its path. f.Rule must be the ID of one of the rules.

@@ -93,7 +93,10 @@ func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
 	case c.PreReceive:
 		tgt, err = preReceiveTarget(e, repo)
 	default:
-		if tgt, err = c.target(e); err == nil {
+		if tgt, err = c.target(e); err == nil && tgt.pushed != nil {
+			return c.preCommitPush(e, repo, outs, *tgt.pushed)
+		}
+		if err == nil {
 			err = tgt.verify(repo)
 		}
 	}
@@ -105,12 +108,16 @@ func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
 
 // checkTarget checks what one target looks at and writes its report.
 func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*outputFile) (int, error) {
-	res, err := c.judge(e, repo, tgt)
+	// What runs after the pre-commit stage is asked of git only when a
+	// check needs it (a rewrite to report, a summary to print): a commit
+	// of nothing governed pays for no git process.
+	setup := sync.OnceValue(func() *attribution.Setup { return hookSetup(repo, e) })
+	res, err := c.judge(e, repo, tgt, setup)
 	if err != nil {
 		return exitFailure, err
 	}
 	e.out.result(res)
-	if err := c.write(res, e, outs); err != nil {
+	if err := c.write(res, e, outs, setup); err != nil {
 		return exitFailure, err
 	}
 	if res.Errors() > 0 {
@@ -120,8 +127,10 @@ func (c *checkCmd) checkTarget(e *env, repo *gitdiff.Repo, tgt target, outs []*o
 }
 
 // judge checks what one target looks at: the findings, and what the
-// report says of the check.
-func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target) (*report.Result, error) {
+// report says of the check. setup says what runs after the pre-commit
+// stage (see attribution.Setup); the agent guard's proposed write needs
+// none.
+func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target, setup func() *attribution.Setup) (*report.Result, error) {
 	pol, err := c.loadPolicy(e, repo, tgt)
 	if err != nil {
 		return nil, err
@@ -138,7 +147,7 @@ func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target) (*report.Result
 	if err != nil {
 		return nil, err
 	}
-	actor, err := c.attributor(repo, cfg, sig, e, tgt)
+	actor, err := c.attributor(repo, cfg, sig, e, tgt, setup)
 	if err != nil {
 		return nil, err
 	}
@@ -161,9 +170,13 @@ func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target) (*report.Result
 	paths := map[string]bool{}
 	order := map[string]int{}
 	refOf := map[string]string{}
+	var refs []string
 	commits, err := each(repo, tgt, named, scope, cfg, func(u changes.Unit) error {
 		for _, ch := range u.Changes {
 			paths[ch.Path] = true
+		}
+		if u.Mode == changes.ModeRef {
+			refs = append(refs, u.Ref)
 		}
 		if u.Mode == changes.ModeTip {
 			return tips.check(&u)
@@ -209,7 +222,7 @@ func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target) (*report.Result
 	}
 	res := &report.Result{
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
-		Findings: findings, Files: len(paths), Rules: opts.Rules, Notes: append(pol.notes, notes...),
+		Findings: findings, Files: len(paths), Refs: refs, Rules: opts.Rules, Notes: append(pol.notes, notes...),
 	}
 	res.Reader, _ = repo.Reader()
 	if tgt.mode == changes.ModeRange {
@@ -299,7 +312,7 @@ func each(repo *gitdiff.Repo, tgt target, named []string, scope gitdiff.Scope, c
 // signature, message and identities; the staged change from the commit
 // message (commit-msg stage), the environment and git's signing settings;
 // an agent's proposed write is the agent's.
-func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signing, e *env, tgt target) (func(*changes.Unit) (attribution.Verdict, error), error) {
+func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signing, e *env, tgt target, setup func() *attribution.Setup) (func(*changes.Unit) (attribution.Verdict, error), error) {
 	if tgt.proposed != nil {
 		v := tgt.proposed.actor
 		return func(*changes.Unit) (attribution.Verdict, error) { return v, nil }, nil
@@ -318,10 +331,7 @@ func (c *checkCmd) attributor(repo *gitdiff.Repo, cfg *config.Config, sig *signi
 		staged.Committer = repo.Committer()
 	}
 	if c.CommitMsg == "" && tgt.mode == changes.ModeStaged {
-		// What runs after the pre-commit stage is asked of git only
-		// when a check needs it (a rewrite to report): most commits pay
-		// for no git process.
-		staged.Setup = sync.OnceValue(func() *attribution.Setup { return hookSetup(absDir(e, c.Repo), e) })
+		staged.Setup = setup
 	}
 	return func(u *changes.Unit) (attribution.Verdict, error) {
 		in := staged

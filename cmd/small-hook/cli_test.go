@@ -162,7 +162,7 @@ func TestHelpShowsExamplesAndExitCodes(t *testing.T) {
 			t.Errorf("%v: exit %d\n%s", args, code, root)
 		}
 	}
-	if _, install, _ := r.check(nil, "install", "--help"); !strings.Contains(install, "\n  1  a hook small-hook did not write") {
+	if _, install, _ := r.check(nil, "install", "--help"); !strings.Contains(install, "\n  1  nothing installed where something is in the way") {
 		t.Errorf("install --help lacks its exit codes:\n%s", install)
 	}
 }

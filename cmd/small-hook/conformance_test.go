@@ -123,6 +123,21 @@ func conformanceShapes() []shape {
 			repoAt(t, dst).Git("worktree", "add", "-q", "--detach", wt, "main")
 			return wt, nil
 		}},
+		{name: "linked worktree, as git runs its hooks", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
+			wt, gitDir := linkedWorktree(t, o, parent)
+			return wt, map[string]string{"GIT_DIR": gitDir, "GIT_INDEX_FILE": filepath.Join(gitDir, "index")}
+		}},
+		{name: "linked worktree with its own configuration (sparse checkout)", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
+			wt, _ := linkedWorktree(t, o, parent)
+			repoAt(t, wt).Git("sparse-checkout", "set", ".small", "src")
+			return wt, nil
+		}},
+		{name: "linked worktree of a bare repository", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
+			bare, wt := filepath.Join(parent.Dir, "bare.git"), filepath.Join(parent.Dir, "worktree")
+			parent.Git("clone", "-q", "--bare", o.dir, bare)
+			repoAt(t, bare).Git("worktree", "add", "-q", wt, "main")
+			return wt, nil
+		}},
 		{name: "bare", bare: true, reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
 			dst := filepath.Join(parent.Dir, "bare.git")
 			parent.Git("clone", "-q", "--bare", o.dir, dst)
@@ -136,6 +151,17 @@ func conformanceShapes() []shape {
 			return dst, map[string]string{"GIT_INDEX_FILE": index}
 		}},
 	}
+}
+
+// linkedWorktree clones the origin under parent and adds a linked worktree
+// on a new branch at main; it returns the worktree and its git directory,
+// which git names in GIT_DIR when it runs the worktree's hooks.
+func linkedWorktree(t *testing.T, o *origin, parent *testRepo) (string, string) {
+	t.Helper()
+	dst, wt := filepath.Join(parent.Dir, "clone"), filepath.Join(parent.Dir, "worktree")
+	parent.Git("clone", "-q", o.dir, dst)
+	repoAt(t, dst).Git("worktree", "add", "-q", "-b", "feature", wt, "main")
+	return wt, filepath.Join(dst, ".git", "worktrees", "worktree")
 }
 
 // writeFileMode writes a file that must not exist yet or is replaced.

@@ -28,12 +28,12 @@ func commandExitCodes() map[string][]exitCode {
 		},
 		"rules": {
 			{exitOK, "the rules were printed"},
-			{exitFailure, "bad usage, such as a rule ID that names no rule (the message suggests the closest one)"},
+			{exitFailure, "bad usage, such as a rule ID that names no rule (the message suggests the closest one); a .small-hook.yml of HEAD that cannot be read"},
 		},
 		"install": {
-			{exitOK, "the hooks are installed"},
-			{exitFindings, "a hook small-hook did not write is in the way (install --force installs over it, and it keeps running first)"},
-			{exitFailure, "could not install: bad usage, not a git repository, a git configuration that cannot be read"},
+			{exitOK, "the hooks are installed, or the pre-commit framework already runs small-hook's hooks as .pre-commit-config.yaml lists them"},
+			{exitFindings, "nothing installed where something is in the way, and the output says what to do: a hook small-hook did not write (install --force installs over it, and it keeps running first), the pre-commit framework, a hooks directory the repository tracks"},
+			{exitFailure, "could not install: bad usage, not a git repository, a git configuration or a .pre-commit-config.yaml that cannot be read"},
 		},
 		"uninstall": {
 			{exitOK, "the hooks small-hook installed are removed (or there were none)"},

@@ -181,7 +181,7 @@ func guardWrite(e *env, call agentguard.Call) (string, error) {
 		after: &agentguard.Proposed{Root: root, Path: rel, Data: after},
 		actor: attribution.Verdict{Actor: attribution.Agent, Evidence: call.Agent.Title + "'s " + call.Tool + " tool, judged before it writes"},
 	}
-	res, err := (&checkCmd{Repo: root}).judge(e, repo, tgt)
+	res, err := (&checkCmd{Repo: root}).judge(e, repo, tgt, nil)
 	if err != nil {
 		return "", err
 	}

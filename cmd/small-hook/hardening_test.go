@@ -317,8 +317,8 @@ func TestFirstPushThroughPreCommitChecksTheHistory(t *testing.T) {
 	r := workspaceRepo(t)
 	r.Write(progressPath, r.Read(progressPath)+appendedEntry)
 	r.Commit("append")
-	vars := map[string]string{"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_LOCAL_BRANCH": "refs/heads/main"}
-	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitOK || !strings.Contains(out, "whole history") {
+	vars := map[string]string{"PRE_COMMIT_REMOTE_NAME": "origin", "PRE_COMMIT_LOCAL_BRANCH": "refs/heads/main", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main"}
+	if code, out, errOut := r.check(vars, "check", "--ci"); code != exitOK || !strings.Contains(out, "refs/heads/main (new)") || !strings.Contains(out, "2 commits") {
 		t.Fatalf("a clean first push: exit %d\n%s%s", code, out, errOut)
 	}
 	rewriteProgress(r)

@@ -60,14 +60,35 @@ func (c *uninstallCmd) run(e *env) (int, error) {
 	return exitOK, nil
 }
 
+// printActions prints one line per hook, with its note; a note every hook
+// shares (what to do instead of installing beside the pre-commit
+// framework, say) follows the lines, once.
 func printActions(e *env, actions []hooks.Action) {
+	shared := sharedNote(actions)
 	for _, a := range actions {
 		line := fmt.Sprintf("%s: %s (%s)", a.Hook, a.What, a.Path)
-		if a.Note != "" {
+		if a.Note != "" && shared == "" {
 			line += ": " + a.Note
 		}
 		fmt.Fprintln(e.stdout, line)
 	}
+	if shared != "" {
+		fmt.Fprintln(e.stdout, shared)
+	}
+}
+
+// sharedNote is the note of every action when there are several and they
+// all have the same one, else "".
+func sharedNote(actions []hooks.Action) string {
+	if len(actions) < 2 {
+		return ""
+	}
+	for _, a := range actions[1:] {
+		if a.Note != actions[0].Note {
+			return ""
+		}
+	}
+	return actions[0].Note
 }
 
 func absDir(e *env, dir string) string {

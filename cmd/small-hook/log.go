@@ -70,7 +70,7 @@ func (c *logCmd) ledger(e *env) (int, error) {
 	if err != nil {
 		return exitFailure, err
 	}
-	actor, err := (&checkCmd{}).attributor(repo, cfg, sig, e, tgt)
+	actor, err := (&checkCmd{}).attributor(repo, cfg, sig, e, tgt, nil)
 	if err != nil {
 		return exitFailure, err
 	}
@@ -106,7 +106,11 @@ func (c *logCmd) ledger(e *env) (int, error) {
 	}
 	l.Findings = configured(settings, l.Findings)
 	e.out.ledger(l)
-	res := &report.LedgerReport{Tool: "small-hook", Version: version(), Rev: e.out.text(rev), Config: e.out.text(configSource(c.Config, tgt)), Ledger: l}
+	source, err := configSource(repo, c.Config, tgt)
+	if err != nil {
+		return exitFailure, err
+	}
+	res := &report.LedgerReport{Tool: "small-hook", Version: version(), Rev: e.out.text(rev), Config: e.out.text(source), Ledger: l}
 	if err := c.write(e.stdout, res, e.colour); err != nil {
 		return exitFailure, err
 	}
@@ -133,12 +137,21 @@ func (c *logCmd) write(w io.Writer, res *report.LedgerReport, colour bool) error
 	return nil
 }
 
-// configSource names where the configuration came from.
-func configSource(override string, tgt target) string {
+// configSource names where the configuration came from: the file
+// --config names, the .small-hook.yml of the trusted revision, or, when
+// that revision has none, the built-in defaults.
+func configSource(repo *gitdiff.Repo, override string, tgt target) (string, error) {
 	if override != "" {
-		return override
+		return override, nil
 	}
-	return tgt.configName(config.FileName)
+	blobs, err := readTrusted(repo, tgt, config.FileName)
+	if err != nil {
+		return "", fmt.Errorf("reading %s from %s: %w", config.FileName, tgt.trustedName(), err)
+	}
+	if blobs[config.FileName] == nil {
+		return "the built-in defaults (" + tgt.trustedName() + " has no " + config.FileName + ")", nil
+	}
+	return tgt.configName(config.FileName), nil
 }
 
 // configured applies the configuration to the ledger's findings.

@@ -97,6 +97,22 @@ func TestLogConfigurationIsTheRevisionsUnlessTrusted(t *testing.T) {
 	}
 }
 
+// TestLogNamesTheBuiltInDefaultsWhenThereIsNoConfiguration: a revision
+// without a .small-hook.yml is judged by the built-in defaults, and the
+// ledger says so, in text and JSON, instead of naming a file that is not
+// there.
+func TestLogNamesTheBuiltInDefaultsWhenThereIsNoConfiguration(t *testing.T) {
+	r := ledgerWorkspace(t)
+	head := r.Git("rev-parse", "HEAD")
+	want := "the built-in defaults (" + head + " has no .small-hook.yml)"
+	if code, l, errOut := r.log(); code != exitOK || l.Config != want {
+		t.Errorf("log --format json: exit %d, configuration from %q, want %q\n%s", code, l.Config, want, errOut)
+	}
+	if code, out, _ := r.check(nil, "log"); code != exitOK || !strings.Contains(out, "\nledger of "+head[:12]+" (HEAD), configuration from "+want+"\n") {
+		t.Errorf("log: exit %d\n%s", code, out)
+	}
+}
+
 // TestLogOfAShallowClone marks the entries the clone's first commit
 // already held, and refuses to verify what it cannot see.
 func TestLogOfAShallowClone(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/report"
 )
 
@@ -68,15 +69,17 @@ func (c *checkCmd) stage() string { return c.mode().stage }
 // and appends the Markdown summary to $GITHUB_STEP_SUMMARY for --format
 // github. The text on stdout names the stage; with --quiet, and in a hook
 // stage whose change touches no governed file and that has nothing to
-// note, it holds the findings only.
-func (c *checkCmd) write(res *report.Result, e *env, outs []*outputFile) error {
+// note, it holds the findings only; it is left out where the commit-msg
+// stage will say the same (see leftToCommitMsg).
+func (c *checkCmd) write(res *report.Result, e *env, outs []*outputFile, setup func() *attribution.Setup) error {
 	mode := c.mode()
 	res.Stage = mode.stage
 	shown := *res
 	shown.Quiet = c.Quiet || (mode.hook && res.Files == 0 && len(res.Findings) == 0 && len(res.Notes) == 0)
-	main, _ := formatNamed(c.Format)
-	if err := main.write(e.stdout, &shown, e.colour); err != nil {
-		return fmt.Errorf("writing %s output: %w", c.Format, err)
+	if main, _ := formatNamed(c.Format); !c.leftToCommitMsg(e, &shown, setup) {
+		if err := main.write(e.stdout, &shown, e.colour); err != nil {
+			return fmt.Errorf("writing %s output: %w", c.Format, err)
+		}
 	}
 	for _, o := range outs {
 		if err := o.write(res); err != nil {
@@ -87,6 +90,22 @@ func (c *checkCmd) write(res *report.Result, e *env, outs []*outputFile) error {
 		return appendStepSummary(e, func(w io.Writer) error { return report.GitHubSummary(w, res) })
 	}
 	return nil
+}
+
+// leftToCommitMsg reports whether the pre-commit stage of a commit prints
+// nothing of a result that would print something: the commit passes it,
+// and git's commit-msg hook will run small-hook's check of the same staged
+// change with the message, whose text holds the same findings and the one
+// summary line of the commit. git tells its hooks nothing of
+// `git commit -q`, so a commit prints that one line even then. setup is
+// asked only when there is something to print.
+func (c *checkCmd) leftToCommitMsg(e *env, shown *report.Result, setup func() *attribution.Setup) bool {
+	if c.mode().flag != "" || c.Format != "text" || len(c.Files) > 0 || shown.Errors() > 0 ||
+		(shown.Quiet && len(shown.Findings) == 0) || e.getenv("GIT_INDEX_FILE") == "" {
+		return false
+	}
+	s := setup()
+	return s != nil && s.CommitMsg
 }
 
 // writeFailure reports a check that could not run (exit code 2) where

@@ -228,12 +228,13 @@ func TestReportThroughNativeHooks(t *testing.T) {
 	r.Git("reset", "-q", "--hard")
 
 	// The pre-commit stage cannot know who commits; the commit-msg stage
-	// refuses an agent's edit of the human-owned intent.
+	// refuses an agent's edit of the human-owned intent (the pre-commit
+	// stage, which passes it, leaves the output to the commit-msg stage).
 	intent := ".small/intent.small.yml"
 	r.Write(intent, strings.Replace(r.Read(intent), "intent: ", "intent: Whatever the agent likes. ", 1))
 	r.Git("add", "-A")
 	out, ok = runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "edit intent\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
-	if ok || !strings.Contains(out, "small-hook (pre-commit stage): no problems in 1 file\n") ||
+	if ok || strings.Contains(out, "(pre-commit stage)") ||
 		!strings.Contains(out, "error small/ownership:") || !strings.Contains(out, "small-hook (commit-msg stage): 1 error in 1 file (1 file checked)\n") {
 		t.Errorf("the commit-msg refusal does not name small-hook and its stage:\n%s", out)
 	}

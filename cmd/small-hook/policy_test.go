@@ -72,6 +72,77 @@ func TestRulesCommandLooksUpOneRule(t *testing.T) {
 	}
 }
 
+// TestRulesCommandShowsTheConfiguredSeverity: `small-hook rules ID` says
+// what the .small-hook.yml of HEAD (what the next commit is judged by)
+// sets, with the default beside it, in text and JSON; a member of a family
+// its own setting; a configuration not yet committed sets nothing.
+func TestRulesCommandShowsTheConfiguredSeverity(t *testing.T) {
+	r := workspaceRepo(t)
+	r.Write(".small-hook.yml", "rules:\n  small/human-edit: error\n  smp/merge: off\n  secrets/generic-api-key: warning\n")
+	if code, out, _ := r.check(nil, "rules", "small/human-edit"); code != exitOK || !strings.HasPrefix(out, "small/human-edit (off): ") {
+		t.Errorf("a staged configuration applies from the next commit, not now: exit %d\n%s", code, out)
+	}
+	r.Commit("configure")
+	for id, want := range map[string]string{
+		"small/human-edit":        "small/human-edit (error, as the .small-hook.yml of HEAD sets it; default off): ",
+		"smp/merge":               "smp/merge (off, as the .small-hook.yml of HEAD sets it; default warning): ",
+		"small/append-only":       "small/append-only (error): ",
+		"secrets/generic-api-key": "secrets/generic-api-key is a member of the family secrets (warning, as the .small-hook.yml of HEAD sets it; default error):\nsecrets (error): ",
+	} {
+		if code, out, errOut := r.check(nil, "rules", id); code != exitOK || !strings.HasPrefix(out, want) {
+			t.Errorf("rules %s: exit %d, want %q first\n%s%s", id, code, want, out, errOut)
+		}
+	}
+	code, out, _ := r.check(nil, "rules", "--format", "json")
+	var docs []ruleDoc
+	if err := json.Unmarshal([]byte(out), &docs); code != exitOK || err != nil {
+		t.Fatalf("rules --format json: exit %d, %v", code, err)
+	}
+	got := map[string]string{}
+	for _, d := range docs {
+		got[d.ID] = d.Severity + "/" + d.Configured + "/" + d.Default
+	}
+	for id, want := range map[string]string{"small/human-edit": "error/error/off", "smp/merge": "warning/off/warning", "small/append-only": "error//error"} {
+		if got[id] != want {
+			t.Errorf("%s: severity/configured/default %s, want %s", id, got[id], want)
+		}
+	}
+	r.Write(".small-hook.yml", "rules:\n  small/nope: error\n")
+	r.Commit("a mistake")
+	if code, _, errOut := r.check(nil, "rules"); code != exitFailure || !strings.Contains(errOut, "line 2 of the .small-hook.yml of HEAD") {
+		t.Errorf("a configuration that names no rule: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestRulesCommandFindsFamilies: a family's name lists its rules, whether
+// the family is one rule (secrets) or a group of them (attribution,
+// ledger, small).
+func TestRulesCommandFindsFamilies(t *testing.T) {
+	r := newTestRepo(t)
+	for family, want := range map[string][]string{
+		"attribution": {"attribution/claim", "attribution/unknown", "attribution/signature"},
+		"ledger":      {"ledger/future-entry", "ledger/backfilled", "ledger/evidence-commit", "ledger/human-recorded", "ledger/agent-identity", "ledger/artifact-metadata"},
+		"push":        {"push/protected"},
+		"secrets":     {"secrets"},
+	} {
+		code, out, errOut := r.check(nil, "rules", family, "--format", "json")
+		var docs []ruleDoc
+		if err := json.Unmarshal([]byte(out), &docs); code != exitOK || err != nil {
+			t.Fatalf("rules %s: exit %d, %v\n%s", family, code, err, errOut)
+		}
+		var ids []string
+		for _, d := range docs {
+			ids = append(ids, d.ID)
+		}
+		if strings.Join(ids, " ") != strings.Join(want, " ") {
+			t.Errorf("rules %s: %v, want %v", family, ids, want)
+		}
+	}
+	if code, out, _ := r.check(nil, "rules", "small"); code != exitOK || !strings.Contains(out, "\nsmall/ownership (error): ") || strings.Contains(out, "smp/") {
+		t.Errorf("rules small: exit %d\n%s", code, out)
+	}
+}
+
 // TestConfigHumansRunningTheCLIAreNotNoise: a human commit of what the
 // small CLI wrote to plan and progress is silent unless turned on.
 func TestConfigHumansRunningTheCLIAreNotNoise(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/small-hook/small-hook/internal/gittest"
@@ -64,6 +65,16 @@ func (r *testRepo) check(vars map[string]string, args ...string) (int, string, s
 	r.T.Helper()
 	var out, errOut bytes.Buffer
 	ev := &env{stdout: &out, stderr: &errOut, dir: r.Dir, getenv: func(k string) string { return vars[k] }}
+	code := run(args, ev)
+	return code, out.String(), errOut.String()
+}
+
+// checkInput is check with stdin as its standard input (what git hands
+// the pre-push hook) and an empty environment.
+func (r *testRepo) checkInput(stdin string, args ...string) (int, string, string) {
+	r.T.Helper()
+	var out, errOut bytes.Buffer
+	ev := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, dir: r.Dir, getenv: func(string) string { return "" }}
 	code := run(args, ev)
 	return code, out.String(), errOut.String()
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/rules"
 	"github.com/small-hook/small-hook/rules/registry"
@@ -12,17 +14,24 @@ import (
 
 // rulesCmd is `small-hook rules`.
 type rulesCmd struct {
-	Format string `help:"Output format: text, json, or markdown (the page docs/rules.md)." enum:"text,json,markdown" default:"text"`
-	ID     string `arg:"" optional:"" name:"rule" help:"Print only this rule, e.g. small/append-only (a finding names it); a member of a family, e.g. secrets/aws-access-token, prints its family."`
+	Format string `help:"Output format: text, json, or markdown (the page docs/rules.md, with every default)." enum:"text,json,markdown" default:"text"`
+	Repo   string `help:"The repository whose .small-hook.yml (of HEAD: what the next commit is judged by) sets the severities shown; outside a repository, the defaults." default:"." placeholder:"DIR"`
+	ID     string `arg:"" optional:"" name:"rule" help:"Print only this rule, e.g. small/append-only (a finding names it); a member of a family, e.g. secrets/aws-access-token, prints its family; a family name, e.g. attribution, prints its rules."`
 }
 
 type ruleDoc struct {
 	ID string `json:"id"`
-	// Severity is the severity of the rule's findings when it runs.
+	// Severity is the severity of the rule's findings when it runs: the one
+	// the configuration sets, else the rule's own.
 	Severity string `json:"severity"`
 	// Default is "error", "warning" or "off": what the rule does when
 	// .small-hook.yml says nothing about it.
 	Default string `json:"default"`
+	// Configured is what .small-hook.yml sets for the rule ("off",
+	// "warning" or "error"), and ConfiguredIn names that file; both empty
+	// when it sets nothing.
+	Configured   string `json:"configured,omitempty"`
+	ConfiguredIn string `json:"configuredIn,omitempty"`
 	// Family is set for a rule that reports its findings as ID/<name>.
 	Family bool `json:"family,omitempty"`
 	// Continuity is set for a rule that also judges a tip comparison (see
@@ -37,7 +46,8 @@ type ruleDoc struct {
 }
 
 // rulesPreamble explains how the rules are configured.
-const rulesPreamble = `Every rule small-hook runs, with its default severity. Only errors fail a check.
+const rulesPreamble = `Every rule small-hook runs, with its default severity, or the one the .small-hook.yml
+of HEAD sets (what the next commit is judged by) and its default. Only errors fail a check.
 Change a rule in ` + config.FileName + ` at the repository root:
     rules:
       <rule id>: off | warning | error    # off: the rule does not run
@@ -47,25 +57,17 @@ A family such as secrets is set as a whole (secrets: warning) or by member
 (secrets/generic-api-key: off); a member's setting wins over its family's.`
 
 func (c *rulesCmd) run(e *env) (int, error) {
-	all := registry.All()
-	if c.ID != "" {
-		r := rules.Lookup(all, c.ID)
-		if r == nil {
-			msg := fmt.Sprintf("%q is not a rule small-hook knows", c.ID)
-			if s := rules.Suggest(all, c.ID); s != "" {
-				msg += fmt.Sprintf("; did you mean %q?", s)
-			}
-			return exitFailure, &usageError{msg + " (`small-hook rules` lists every rule)"}
-		}
-		all = []*rules.Rule{r}
+	all, err := c.selected()
+	if err != nil {
+		return exitFailure, err
+	}
+	settings, source, err := c.settings(e)
+	if err != nil {
+		return exitFailure, err
 	}
 	var docs []ruleDoc
 	for _, r := range all {
-		title, rest, _ := strings.Cut(strings.TrimSpace(r.Doc), "\n")
-		docs = append(docs, ruleDoc{
-			ID: r.ID, Severity: string(r.Severity), Default: defaultSeverity(r), Family: isFamily(r),
-			Continuity: r.Continuity, Ledger: r.Ledger, Title: title, Doc: strings.TrimSpace(rest), Configure: configureHint(r),
-		})
+		docs = append(docs, newRuleDoc(r, r.ID, settings, source))
 	}
 	if c.Format == "json" {
 		enc := json.NewEncoder(e.stdout)
@@ -88,10 +90,14 @@ func (c *rulesCmd) run(e *env) (int, error) {
 		if c.ID == "" || i > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		if c.ID != "" && c.ID != d.ID {
-			fmt.Fprintf(e.stdout, "%s is a member of the family %s:\n", c.ID, d.ID)
+		if r := all[i]; c.ID != "" && c.ID != r.ID && strings.HasPrefix(c.ID, r.ID+"/") {
+			own := ""
+			if m := newRuleDoc(r, c.ID, settings, source); m.Configured != "" {
+				own = " (" + m.setting() + ")"
+			}
+			fmt.Fprintf(e.stdout, "%s is a member of the family %s%s:\n", c.ID, d.ID, own)
 		}
-		fmt.Fprintf(e.stdout, "%s (%s): %s\n", d.ID, d.Default, d.Title)
+		fmt.Fprintf(e.stdout, "%s (%s): %s\n", d.ID, d.setting(), d.Title)
 		for _, line := range strings.Split(d.Doc, "\n") {
 			if line = strings.TrimSpace(line); line != "" {
 				fmt.Fprintf(e.stdout, "    %s\n", line)
@@ -100,6 +106,87 @@ func (c *rulesCmd) run(e *env) (int, error) {
 		fmt.Fprintf(e.stdout, "    %s\n", d.Configure)
 	}
 	return exitOK, nil
+}
+
+// selected returns the rules c.ID names: every rule when it names none; the
+// rule it names (a member of a family, secrets/aws-access-token, names the
+// family's rule); or every rule of the family it names (attribution, small).
+// A name that is none of these is a usage error that suggests the closest.
+func (c *rulesCmd) selected() ([]*rules.Rule, error) {
+	all := registry.All()
+	if c.ID == "" {
+		return all, nil
+	}
+	if r := rules.Lookup(all, c.ID); r != nil {
+		return []*rules.Rule{r}, nil
+	}
+	var family []*rules.Rule
+	for _, r := range all {
+		if familyOf(r.ID) == c.ID {
+			family = append(family, r)
+		}
+	}
+	if len(family) > 0 {
+		return family, nil
+	}
+	msg := fmt.Sprintf("%q is not a rule small-hook knows", c.ID)
+	if s := rules.Suggest(all, c.ID); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return nil, &usageError{msg + " (`small-hook rules` lists every rule)"}
+}
+
+// settings returns the rule settings of the configuration a commit in the
+// repository is judged by, the .small-hook.yml of HEAD, and names that
+// file; the defaults with --format markdown (the page of defaults),
+// outside a repository and where HEAD has no such file. A file that
+// cannot be read as a configuration is an error naming it.
+func (c *rulesCmd) settings(e *env) (*rules.Settings, string, error) {
+	cfg, source := config.Default(), ""
+	if c.Format != "markdown" {
+		if repo, err := gitdiff.Open(absDir(e, c.Repo), gitdiff.Options{Getenv: e.getenv}); err == nil {
+			defer repo.Close()
+			tgt := target{mode: changes.ModeStaged}
+			blobs, err := readTrusted(repo, tgt, config.FileName)
+			if err != nil {
+				return nil, "", fmt.Errorf("reading %s from HEAD: %w", config.FileName, err)
+			}
+			if b := blobs[config.FileName]; b != nil {
+				source = tgt.configName(config.FileName)
+				if cfg, err = loadConfig(b.Data, source); err != nil {
+					return nil, "", err
+				}
+			}
+		}
+	}
+	s, err := rules.NewSettings(cfg, registry.All())
+	return s, source, err
+}
+
+// newRuleDoc describes rule r, with what the configuration (settings, read
+// from source) sets for the findings it reports under id.
+func newRuleDoc(r *rules.Rule, id string, settings *rules.Settings, source string) ruleDoc {
+	title, rest, _ := strings.Cut(strings.TrimSpace(r.Doc), "\n")
+	d := ruleDoc{
+		ID: r.ID, Severity: string(r.Severity), Default: defaultSeverity(r), Family: isFamily(r),
+		Continuity: r.Continuity, Ledger: r.Ledger, Title: title, Doc: strings.TrimSpace(rest), Configure: configureHint(r),
+	}
+	if set, ok := settings.Setting(r, id); ok {
+		d.Configured, d.ConfiguredIn = set, source
+		if set != config.SeverityOff {
+			d.Severity = set
+		}
+	}
+	return d
+}
+
+// setting is how the text names what the rule does: its default, or what
+// the configuration sets, where, and the default.
+func (d ruleDoc) setting() string {
+	if d.Configured == "" {
+		return d.Default
+	}
+	return fmt.Sprintf("%s, as %s sets it; default %s", d.Configured, d.ConfiguredIn, d.Default)
 }
 
 // isFamily reports a rule whose findings are reported as ID/<name>.

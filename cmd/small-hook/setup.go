@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/small-hook/small-hook/gitdiff"
 	"github.com/small-hook/small-hook/hooks"
 	"github.com/small-hook/small-hook/internal/attribution"
 )
@@ -9,9 +10,14 @@ import (
 // check runs inside `git commit` (git hands its hooks GIT_INDEX_FILE),
 // whether the commit-msg hook will run small-hook with the message, and
 // how this setup installs that hook (the pre-commit framework sets
-// PRE_COMMIT=1 for the hooks it runs).
-func hookSetup(repoDir string, e *env) *attribution.Setup {
-	runs, err := hooks.RunsCommitMsgCheck(repoDir, e.getenv)
+// PRE_COMMIT=1 for the hooks it runs). It costs one git process (where
+// the hooks are).
+func hookSetup(repo *gitdiff.Repo, e *env) *attribution.Setup {
+	dir, err := repo.HooksPath()
+	runs := false
+	if err == nil {
+		runs, err = hooks.RunsCommitMsgCheck(dir, repo.WorkTree())
+	}
 	if err != nil {
 		// git cannot say where the hooks are: no commit-msg hook is
 		// counted on, so the pre-commit stage decides alone and its

@@ -40,6 +40,9 @@ type target struct {
 	// proposed is set for the agent guard: the write an agent proposes,
 	// judged in staged mode instead of the staged change.
 	proposed *proposal
+	// pushed is the ref pre-commit's pre-push stage names without a range,
+	// which the pre-push hook's planning judges (see preCommitPush).
+	pushed *cienv.Push
 }
 
 // target settles the mode from the flags and, with --ci, the environment.
@@ -60,6 +63,9 @@ func (c *checkCmd) target(e *env) (target, error) {
 		}
 		if r.Index {
 			return target{mode: changes.ModeStaged, index: true, label: r.Source, flag: "--ci (" + r.Source + ")"}, nil
+		}
+		if r.Push.Remote != "" {
+			return target{pushed: &r.Push, label: r.Source, flag: "--ci (" + r.Source + ")"}, nil
 		}
 		// A push with nothing before it (a repository's first push, the push
 		// that creates the default branch) has no trusted revision: its own

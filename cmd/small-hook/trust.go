@@ -15,7 +15,8 @@ import (
 //	pre-commit, commit-msg    HEAD (the staged versions validated)   HEAD
 //	--base, --previous, --ci  the base revision                      the base, resolved by git
 //	                          (--ci: a previous tip only on the default and protected branches)
-//	pre-push                  the remote's default branch            the remote's remote-tracking refs
+//	pre-push (and pre-commit's push without a range)
+//	                          the remote's default branch            the remote's remote-tracking refs
 //	pre-receive               the server's default branch            its branches and tags before the push
 //	--history                 HEAD, the user's own checkout          none: from the root
 //	a push with nothing before it (CI, pre-commit's first push): the built-in defaults
@@ -32,10 +33,11 @@ import (
 // of the commit that wrote it (adoption, in baseline.go).
 
 // trustedRev is the revision a check reads its policy files from (see
-// config.Config.PolicyFiles), or "" for the work tree (a tree check of
-// the index: --all is the user's own survey, no enforcement point runs it,
-// and the files the user is editing are what the survey is for). A target that names its policy commit (the pre-push and
-// pre-receive hooks) reads it from there.
+// config.Config.PolicyFiles), or "" for the work tree (--all without
+// --rev: the user's own survey, which no enforcement point runs, and the
+// files the user is editing are what the survey is for). A target that
+// names its policy commit (the pre-push and pre-receive hooks) reads it
+// from there.
 func trustedRev(tgt target) string {
 	switch {
 	case tgt.policyRev != "":

@@ -32,14 +32,33 @@ type Range struct {
 	// the check looks at the staged change and every governed file of the
 	// index, as the commit stage does with --all-files.
 	Index bool
+	// Push, when its Remote is set, says there is no range but a pushed
+	// ref: pre-commit's pre-push stage names one, without a range, when
+	// none of its commits back to the root is on that remote's
+	// remote-tracking refs (a repository's first push, a remote just
+	// added). The check plans it as the pre-push hook plans a push of that
+	// ref to that remote.
+	Push Push
+}
+
+// Push is one ref of a push, as pre-commit's pre-push stage names it.
+type Push struct {
+	// Remote is the remote pushed to (PRE_COMMIT_REMOTE_NAME).
+	Remote string
+	// LocalRef is what is pushed (PRE_COMMIT_LOCAL_BRANCH: the local side
+	// of the ref git lists to the pre-push hook, a ref name or HEAD);
+	// RemoteRef is the ref it creates or updates on the remote
+	// (PRE_COMMIT_REMOTE_BRANCH).
+	LocalRef, RemoteRef string
 }
 
 // Detect reads the environment through getenv (os.Getenv in production)
 // and, on GitHub Actions, the event payload GITHUB_EVENT_PATH names. The
 // first of these that is present wins: SMALL_HOOK_BASE (with
 // SMALL_HOOK_HEAD, default HEAD), pre-commit's PRE_COMMIT_FROM_REF and
-// PRE_COMMIT_TO_REF, pre-commit without a push (the index: see
-// Range.Index), GitHub Actions, GitLab CI.
+// PRE_COMMIT_TO_REF, pre-commit's pushed ref without them (see
+// Range.Push), pre-commit without a push (the index: see Range.Index),
+// GitHub Actions, GitLab CI.
 func Detect(getenv func(string) string) (Range, error) {
 	switch {
 	case getenv("SMALL_HOOK_BASE") != "":
@@ -47,11 +66,11 @@ func Detect(getenv func(string) string) (Range, error) {
 	case getenv("PRE_COMMIT_FROM_REF") != "":
 		return preCommit(getenv), nil
 	case getenv("PRE_COMMIT_REMOTE_NAME") != "":
-		// pre-commit's pre-push stage sets no FROM_REF when the pushed
-		// branch shares no commit with the remote (the repository's first
-		// push): there is nothing to compare with, so every pushed commit
-		// is checked, the root included.
-		return Range{Head: or(getenv("PRE_COMMIT_TO_REF"), or(getenv("PRE_COMMIT_LOCAL_BRANCH"), "HEAD")), Source: "pre-commit, first push"}, nil
+		// pre-commit's pre-push stage sets no FROM_REF (and no TO_REF)
+		// when no remote-tracking ref of the remote has any commit of the
+		// pushed ref: it still names the ref and the remote.
+		return Range{Push: Push{Remote: getenv("PRE_COMMIT_REMOTE_NAME"), LocalRef: or(getenv("PRE_COMMIT_LOCAL_BRANCH"), "HEAD"),
+			RemoteRef: getenv("PRE_COMMIT_REMOTE_BRANCH")}, Source: "pre-commit pre-push"}, nil
 	case getenv("PRE_COMMIT") == "1":
 		// pre-commit runs every hook with PRE_COMMIT=1, and sets the
 		// variables above for a push: without them there is none.

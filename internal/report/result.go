@@ -4,6 +4,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/small-hook/small-hook/internal/words"
@@ -26,6 +27,10 @@ type Result struct {
 	Findings []rules.Finding
 	// Files is the number of governed files checked.
 	Files int
+	// Refs are the refs a check judged as refs, with no file (the
+	// branches a push deletes): a finding about one names it as its path,
+	// and is counted as in a ref, not in a file.
+	Refs []string
 	// Commits is the number of commits checked (range mode).
 	Commits int
 	// Range describes the range checked, e.g. "1a2b..3c4d (GitHub
@@ -88,17 +93,30 @@ func (r *Result) count(sev rules.Severity) int {
 	return n
 }
 
-// filesWithFindings counts the distinct paths the findings are about.
-func (r *Result) filesWithFindings() int {
-	paths := map[string]bool{}
+// withFindings says where the findings are: "2 files", "1 ref", "1 file
+// and 1 ref", counting distinct paths.
+func (r *Result) withFindings() string {
+	files, refs := map[string]bool{}, map[string]bool{}
 	for _, f := range r.Findings {
-		paths[f.Path] = true
+		if slices.Contains(r.Refs, f.Path) {
+			refs[f.Path] = true
+		} else {
+			files[f.Path] = true
+		}
 	}
-	return len(paths)
+	var where []string
+	if len(files) > 0 || len(refs) == 0 {
+		where = append(where, words.Count(len(files), "file", "files"))
+	}
+	if len(refs) > 0 {
+		where = append(where, words.Count(len(refs), "ref", "refs"))
+	}
+	return strings.Join(where, " and ")
 }
 
 // Summary is the one-line summary of a result: "no problems in 5 files",
-// or "2 errors, 1 warning in 2 files (5 files checked)"; range mode adds
+// or "2 errors, 1 warning in 2 files (5 files checked)" ("1 error in 1
+// ref" for a finding about a ref, see Refs); range mode adds
 // the number of commits ("no problems in 5 files, 3 commits", "1 error in
 // 1 file (5 files checked, 3 commits)"). A count of zero is left out of
 // the findings part.
@@ -119,7 +137,7 @@ func Summary(r *Result) string {
 	if warns > 0 {
 		counts = append(counts, words.Count(warns, "warning", "warnings"))
 	}
-	return fmt.Sprintf("%s in %s (%s checked%s)", strings.Join(counts, ", "), words.Count(r.filesWithFindings(), "file", "files"), files, commits)
+	return fmt.Sprintf("%s in %s (%s checked%s)", strings.Join(counts, ", "), r.withFindings(), files, commits)
 }
 
 // heading names the tool and, when known, the stage: "small-hook

@@ -62,6 +62,8 @@ func TestReportSummary(t *testing.T) {
 		{"a finding about a file the change did not touch", Result{Mode: "staged", Files: 1, Findings: findingsIn(2, rules.Error, "a", "missing")}, "2 errors in 2 files (1 file checked)"},
 		{"range", *sample(), "2 errors, 1 warning in 3 files (2 files checked, 3 commits)"},
 		{"range of one commit", Result{Mode: "range", Files: 1, Commits: 1, Findings: findingsIn(1, rules.Warning, "a")}, "1 warning in 1 file (1 file checked, 1 commit)"},
+		{"a refused deletion", Result{Mode: "range", Refs: []string{"refs/heads/main"}, Findings: findingsIn(1, rules.Error, "refs/heads/main")}, "1 error in 1 ref (0 files checked, 0 commits)"},
+		{"a deletion and a file", Result{Mode: "range", Files: 1, Commits: 1, Refs: []string{"refs/heads/main", "refs/heads/x"}, Findings: findingsIn(2, rules.Error, "refs/heads/main", "a")}, "2 errors in 1 file and 1 ref (1 file checked, 1 commit)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
