@@ -67,10 +67,14 @@ func (c *compiler) detector(included map[string]bool) (det *detect.Detector, err
 		c.cfg = &cfg
 	}
 	d := detect.NewDetector(*c.cfg)
-	// Findings that gitleaks hands back hold no secret; the preview is
-	// taken from the scanned text (see secretIn).
-	d.Redact = 100
+	configure(d)
 	return d, nil
+}
+
+// configure sets a detector as the gitleaks CLI's defaults set it: its
+// decoder on, to the CLI's depth (see maxDecodeDepth).
+func configure(d *detect.Detector) {
+	d.MaxDecodeDepth = maxDecodeDepth
 }
 
 // required adds to todo the rules its rules require, which Translate

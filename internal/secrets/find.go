@@ -15,10 +15,12 @@ import (
 const allowSignature = "gitleaks:allow"
 
 // find returns the secrets in t whose matches may cover a judged line:
-// the lines that hold a keyword of some rule, or whose neighbour does, are
-// scanned with every rule their keywords call for, and the text from each
-// opening keyword of a block secret near a judged line is scanned with the
-// block rules. Each secret is found once, and remembered for Redact.
+// the lines that hold a keyword of some rule, or whose neighbour does, or
+// whose encoded text gitleaks' decoder turns into one, are scanned with
+// every rule their keywords call for, and the text from each opening
+// keyword of a block secret near a judged line is scanned with the block
+// rules. Each secret is found once, and remembered for Redact, with the
+// encoded text of a secret gitleaks decoded.
 func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, error) {
 	if err := s.load(); err != nil {
 		return nil, err
@@ -59,6 +61,10 @@ func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, 
 	found = preferSpecific(t, once(allowed(t, found)))
 	for _, m := range found {
 		s.found.add(m.secret)
+		if m.encoding != "" {
+			// A message may echo the value as it is written.
+			s.found.add(string(t.data[m.start:m.end]))
+		}
 	}
 	return found, nil
 }
@@ -72,7 +78,7 @@ func detectIn(det *detect.Detector, path string, frags []fragment) []match {
 	parallel.Each(len(frags), func(i int) {
 		//lint:ignore SA1019 Detect takes this type throughout gitleaks v8
 		for _, f := range det.Detect(detect.Fragment{Raw: frags[i].text, FilePath: path, StartLine: 1}) {
-			per[i] = append(per[i], locate(det, frags[i], f))
+			per[i] = append(per[i], locate(frags[i], f))
 		}
 	})
 	return slices.Concat(per...)

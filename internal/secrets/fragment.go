@@ -141,6 +141,7 @@ func run(t *text, p plan, lo, hi int) []fragment {
 				out = append(out, t.fragment(t.starts[from], t.starts[i]))
 			}
 			out = append(out, windows(t, p, i)...)
+			out = append(out, segmentFragments(t, p, i)...)
 			from = -1
 		case from < 0:
 			from = i

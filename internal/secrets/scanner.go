@@ -59,6 +59,10 @@ type Finding struct {
 	Preview string
 	// Fingerprint is path:rule:line, the form .gitleaksignore takes.
 	Fingerprint string
+	// Encoding says how the secret was written when gitleaks' decoder
+	// found it ("base64", "hex", "percent", "unicode", several joined by
+	// "+"); "" for a secret written as it is.
+	Encoding string
 }
 
 // Part is a piece of one file to scan.
@@ -177,7 +181,7 @@ func (s *Scanner) ScanPart(p Part) ([]Finding, error) {
 	}
 	var out []Finding
 	for _, m := range found {
-		f := Finding{RuleID: m.rule, Description: m.description, Path: p.Path}
+		f := Finding{RuleID: m.rule, Description: m.description, Path: p.Path, Encoding: m.encoding}
 		if m.start >= 0 {
 			f.Line, f.Column = text.position(m.start)
 			f.EndLine, _ = text.position(m.end - 1)
@@ -217,7 +221,7 @@ func (s *Scanner) ScanValues(path, commit string, protocol bool, values []Value)
 		}
 		first := valueAt(starts, m.start)
 		last := valueAt(starts, m.end-1)
-		f := Finding{RuleID: m.rule, Description: m.description, Path: path,
+		f := Finding{RuleID: m.rule, Description: m.description, Path: path, Encoding: m.encoding,
 			Line: values[first].Line, EndLine: max(values[first].EndLine, values[last].EndLine)}
 		if s.keep(&f, m.secret, commit) {
 			out = append(out, f)

@@ -131,6 +131,9 @@ func reportedID(rule string) string {
 // that suppresses it.
 func message(f leaks.Finding, commit string) string {
 	found := "possible secret (" + strings.TrimSuffix(f.Description, ".") + ")"
+	if f.Encoding != "" {
+		found += ", decoded from " + f.Encoding
+	}
 	if f.Preview != "" {
 		found += ": " + f.Preview
 	}
