@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"cmp"
+	"encoding/base64"
 	"slices"
 
 	"github.com/zricethezav/gitleaks/v8/detect/codec"
@@ -100,36 +101,118 @@ func unicodeEscape(b []byte) bool {
 	return len(b) == 6 && b[0] == 'U' && b[1] == '+' && hexDigit(b[2]) && hexDigit(b[3]) && hexDigit(b[4]) && hexDigit(b[5])
 }
 
-// encodedLine reports whether a line may hold text that gitleaks' decoder
-// decodes: a percent-escape (%41), a Unicode escape (\u0041, U+0041), or
-// a run of at least 16 characters of base64 or hex ([A-Za-z0-9_/+-]) with
-// a character among them that gitleaks requires of either (a digit, or
-// one of _/+-). A superset of the lines holding a segment that decodes.
+// encodedLine reports whether gitleaks' decoder may decode something on
+// a line: a percent-escape (%41) or a Unicode escape (\u0041, U+0041)
+// anywhere, or a run of base64 or hex characters ([A-Za-z0-9_/+-]) that
+// decodes to printable text the way the decoder takes such a run (its hex
+// prefix of 32 characters or more, the rest as base64, or the whole run
+// as base64). Hashes, ids and did:key values, which most lines of
+// protocol state hold, decode to no text: their lines are not handed to
+// the decoder. FuzzEncodedLine holds it to the decoder itself.
 func encodedLine(line []byte) bool {
-	run, likely := 0, false
 	for i, c := range line {
 		switch {
 		case c == '%' && i+2 < len(line) && hexDigit(line[i+1]) && hexDigit(line[i+2]):
 			return true
-		case (c == '\\' && i+1 < len(line) && (line[i+1] == 'u' || line[i+1] == 'U')) ||
-			(c == 'U' && i+1 < len(line) && line[i+1] == '+'):
+		case (c == '\\' && i+1 < len(line) && (line[i+1] == 'u' || line[i+1] == 'U')) || (c == 'U' && i+1 < len(line) && line[i+1] == '+'):
 			if i+6 <= len(line) && hexDigit(line[i+2]) && hexDigit(line[i+3]) && hexDigit(line[i+4]) && hexDigit(line[i+5]) {
 				return true
 			}
 		}
-		switch {
-		case '0' <= c && c <= '9', c == '_', c == '/', c == '+', c == '-':
-			run, likely = run+1, true
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
-			run++
-		default:
-			run, likely = 0, false
+	}
+	for i := 0; i < len(line); i++ {
+		if !base64Char(line[i]) {
+			continue
 		}
-		if run >= 16 && likely {
+		j := i
+		for j < len(line) && base64Char(line[j]) {
+			j++
+		}
+		if decodesToText(line[i:j], padding(line[j:])) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// decodesToText reports whether gitleaks' decoder decodes a run of base64
+// or hex characters, followed by its padding, to text: a hex prefix of 32
+// characters or more is decoded as hex, and the rest of the run (or the
+// whole run) as base64 when it is 16 characters or more.
+func decodesToText(run, pad []byte) bool {
+	h := 0
+	for h < len(run) && hexDigit(run[h]) {
+		h++
+	}
+	if h >= 32 {
+		if hexText(run[:h]) {
+			return true
+		}
+		run = run[h:]
+	}
+	if len(run) < 16 {
+		return false
+	}
+	return base64Text(append(run[:len(run):len(run)], pad...))
+}
+
+// padding returns the "=" (at most two) that rest starts with.
+func padding(rest []byte) []byte {
+	n := 0
+	for n < len(rest) && n < 2 && rest[n] == '=' {
+		n++
+	}
+	return rest[:n]
+}
+
+// hexText reports whether gitleaks decodes v as hex: an even length, a
+// digit among its characters, and printable text.
+func hexText(v []byte) bool {
+	if len(v)%2 != 0 || !slices.ContainsFunc(v, func(c byte) bool { return '0' <= c && c <= '9' }) {
+		return false
+	}
+	for i := 0; i < len(v); i += 2 {
+		if !printable(unhex(v[i])<<4 | unhex(v[i+1])) {
+			return false
+		}
+	}
+	return true
+}
+
+// base64Text reports whether gitleaks decodes v as base64: a digit or one
+// of _/+- among its characters, and printable text in the standard or the
+// URL alphabet.
+func base64Text(v []byte) bool {
+	if !slices.ContainsFunc(v, func(c byte) bool { return '0' <= c && c <= '9' || c == '_' || c == '/' || c == '+' || c == '-' }) {
+		return false
+	}
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawURLEncoding} {
+		if out, err := enc.DecodeString(string(v)); err == nil && !slices.ContainsFunc(out, func(b byte) bool { return !printable(b) }) {
 			return true
 		}
 	}
 	return false
+}
+
+// printable is what gitleaks' decoder accepts as decoded text: a tab, a
+// line break or printable ASCII.
+func printable(b byte) bool {
+	return '\x08' < b && b < '\x7f'
+}
+
+func base64Char(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '/' || c == '+' || c == '-'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
 }
 
 func hexDigit(c byte) bool {

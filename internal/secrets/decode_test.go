@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/zricethezav/gitleaks/v8/detect"
+	"github.com/zricethezav/gitleaks/v8/detect/codec"
 )
 
 // encodings write a secret as the texts gitleaks' decoder reads.
@@ -123,4 +124,28 @@ func TestEncodedSecretsAreRedactedAsWritten(t *testing.T) {
 // lineOf is the 1-based line of the first occurrence of needle.
 func lineOf(text, needle string) int {
 	return 1 + strings.Count(text[:strings.Index(text, needle)], "\n")
+}
+
+// FuzzEncodedLine holds encodedLine to gitleaks' decoder: a line on which
+// the decoder decodes anything is a line encodedLine hands to it.
+func FuzzEncodedLine(f *testing.F) {
+	for _, seed := range []string{
+		"token = \"" + encodings["base64"](fakeGitHub) + "\"",
+		"id: " + encodings["hex"]("deploy key x"),
+		encodings["hex"]("sixteen chars!!!") + "zz" + encodings["base64"]("more text here"),
+		"agent: 'did:key:z6MkvmWSVtpUTrKQSvt95G8yLfAWxCUq4w2grS9PEUyRLndW'",
+		"replayId: ab1497cf5afa8dccde350b967d256c58aea53f18794ab590487f25e4f3a040f2",
+		"url: https://x.example/a%20b", `v = "\u0067\u0068"`, "U+0067 U+0068", "aGVsbG8gd29ybGQhIQ",
+		"c2VjcmV0LXZhbHVl=", "YWJjZGVmZ2hpamtsbW5vcA==x",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.Contains(line, "\n") || len(line) > 4096 {
+			return
+		}
+		if _, segments := codec.NewDecoder().Decode(line, nil); len(segments) > 0 && !encodedLine([]byte(line)) {
+			t.Fatalf("gitleaks decodes %q, encodedLine says it cannot", line)
+		}
+	})
 }
