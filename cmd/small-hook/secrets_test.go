@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -115,5 +116,48 @@ func TestSecretAlreadyInHeadIsNotReportedAgain(t *testing.T) {
 	}
 	if code, out, _ := r.check(nil, "check", "--all"); code != exitFindings || !strings.Contains(out, "secrets/slack-bot-token") {
 		t.Fatalf("--all: exit %d\n%s", code, out)
+	}
+}
+
+// stageLink stages a symbolic link at path to target, as git stores it (a
+// blob of mode 120000), whatever links the file system supports.
+func stageLink(r *testRepo, path, target string) {
+	blob := r.GitInput(target, "hash-object", "-w", "--stdin")
+	r.Git("update-index", "--add", "--cacheinfo", "120000,"+blob+","+path)
+}
+
+// TestTokensAsSymlinkTargetsAreCaught: a symbolic link whose target is a
+// token, in artifacts/, .awp/ and .small/ext/ of governed workspaces, is
+// reported staged, in a range and with --all (git stores the target as a
+// blob and every checkout writes it), and the token is never printed.
+func TestTokensAsSymlinkTargetsAreCaught(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	r.Write(".awp/workspace.json", "{}\n")
+	base := r.Commit("an AWP workspace")
+	links := []string{"artifacts/deploy-token", ".awp/token", ".small/ext/token"}
+	for _, link := range links {
+		stageLink(r, link, fakeGitHub)
+	}
+	for _, args := range [][]string{{"check"}, {"check", "--base", base}, {"check", "--all"}} {
+		if slices.Contains(args, "--base") {
+			r.Git("commit", "-q", "--no-verify", "-m", "links")
+		}
+		code, out := everyOutput(t, r, args...)
+		if code != exitFindings {
+			t.Fatalf("%v: exit %d\n%s", args, code, out)
+		}
+		// Read by git itself, the links are the same blobs.
+		if c, byGit, _ := r.check(map[string]string{"SMALL_HOOK_READER": "git"}, args...); c != exitFindings || strings.Count(byGit, ":1: error secrets/github-pat") != len(links) {
+			t.Errorf("%v, read by git: exit %d\n%s", args, c, byGit)
+		}
+		for _, link := range links {
+			if want := link + ":1: error secrets/github-pat"; !strings.Contains(out, want) {
+				t.Errorf("%v: %q is not reported:\n%s", args, want, out)
+			}
+		}
+		if p := pieceOf(out, fakeGitHub); p != "" {
+			t.Errorf("%v: the output holds %q", args, p)
+		}
 	}
 }

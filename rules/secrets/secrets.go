@@ -52,7 +52,9 @@ func run(pass *rules.Pass) error {
 	}
 	var scanned []changes.Change
 	for _, ch := range pass.Unit.Changes {
-		if ch.New == nil || ch.New.Regular() != nil {
+		if ch.New == nil || ch.New.Kind == changes.KindSubmodule {
+			// A symbolic link is scanned: git stores its target as a blob
+			// and every checkout writes it.
 			continue
 		}
 		if pass.Config.Secrets.Scope != "staged" && !governed(ch) {
@@ -82,15 +84,16 @@ func run(pass *rules.Pass) error {
 			return errs[i]
 		}
 		for _, f := range found[i] {
-			pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, commit)).Hint("%s", secretHint)
+			pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, scanned[i].New.Kind, commit)).Hint("%s", secretHint)
 		}
 	}
 	return nil
 }
 
-// secretsAdded returns the secrets a change adds: those its text shows, then
-// those only its decoded YAML values do, then those only the unescaped
-// text of a JSON or Markdown file does.
+// secretsAdded returns the secrets a change adds: those its text shows (a
+// symbolic link's target), then, for a regular file, those only its
+// decoded YAML values do, then those only the unescaped text of a JSON or
+// Markdown file does.
 func secretsAdded(pass *rules.Pass, ch changes.Change, commit string) ([]leaks.Finding, error) {
 	part := leaks.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit, Protocol: governed(ch)}
 	if pass.Unit.Mode != changes.ModeTree {
@@ -108,6 +111,10 @@ func secretsAdded(pass *rules.Pass, ch changes.Change, commit string) ([]leaks.F
 		if pass.Unit.Mode == changes.ModeTree || addsTo(ch, f) {
 			out = append(out, f)
 		}
+	}
+	if ch.New.Regular() != nil {
+		// No reader takes a link's target for YAML, JSON or Markdown.
+		return out, nil
 	}
 	decoded, err := addedDecoded(pass, ch, commit, raw)
 	if err != nil {
@@ -127,10 +134,13 @@ func reportedID(rule string) string {
 	return family + "/gitleaks:" + rule
 }
 
-// message says what was found, without the secret, with the fingerprint
-// that suppresses it.
-func message(f leaks.Finding, commit string) string {
+// message says what was found, in a file of the given kind, without the
+// secret, with the fingerprint that suppresses it.
+func message(f leaks.Finding, kind changes.Kind, commit string) string {
 	found := "possible secret (" + strings.TrimSuffix(f.Description, ".") + ")"
+	if kind == changes.KindSymlink {
+		found += " in the target of a symbolic link"
+	}
 	if f.Encoding != "" {
 		found += ", decoded from " + f.Encoding
 	}
