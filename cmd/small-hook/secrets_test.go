@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -158,6 +159,42 @@ func TestTokensAsSymlinkTargetsAreCaught(t *testing.T) {
 		}
 		if p := pieceOf(out, fakeGitHub); p != "" {
 			t.Errorf("%v: the output holds %q", args, p)
+		}
+	}
+}
+
+// TestTokensSplitByMarkupAreCaught: a token in an artifact's body split by
+// markup no Markdown view shows (an HTML comment, here across lines, an
+// empty tag pair, bold) is reported at its line, staged and in a range,
+// and never printed.
+func TestTokensSplitByMarkupAreCaught(t *testing.T) {
+	t.Parallel()
+	r, _ := smpRepo(t)
+	base := r.Git("rev-parse", "HEAD")
+	body := "\ndeployed with " + fakeGitHub[:16] + "<!--\n-->" + fakeGitHub[16:] + " today\n" +
+		"\nposted with " + fakeSlack[:12] + "<span></span>" + fakeSlack[12:] + "\n" +
+		"\ncharged with " + fakeStripe[:10] + "**" + fakeStripe[10:] + "**\n"
+	r.Write(artifactPath, r.Read(artifactPath)+body)
+	r.Git("add", "-A")
+	after := r.Read(artifactPath)
+	for _, args := range [][]string{{"check"}, {"check", "--base", base}} {
+		if slices.Contains(args, "--base") {
+			r.Git("commit", "-q", "--no-verify", "-m", "split tokens")
+		}
+		code, out := everyOutput(t, r, args...)
+		if code != exitFindings {
+			t.Fatalf("%v: exit %d\n%s", args, code, out)
+		}
+		for needle, rule := range map[string]string{"<!--": "github-pat", "<span>": "slack-bot-token", "**": "stripe-access-token"} {
+			line := 1 + strings.Count(after[:strings.Index(after, needle)], "\n")
+			if want := fmt.Sprintf("%s:%d: error secrets/%s", artifactPath, line, rule); !strings.Contains(out, want) {
+				t.Errorf("%v: %q is not reported:\n%s", args, want, out)
+			}
+		}
+		for _, s := range []string{fakeGitHub, fakeSlack, fakeStripe} {
+			if p := pieceOf(out, s); p != "" {
+				t.Errorf("%v: the output holds %q", args, p)
+			}
 		}
 	}
 }
