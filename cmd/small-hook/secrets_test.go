@@ -198,3 +198,61 @@ func TestTokensSplitByMarkupAreCaught(t *testing.T) {
 		}
 	}
 }
+
+// TestAnAgentCannotSilenceItsOwnLeak: through the installed hooks, an
+// agent's commit that adds a token marked gitleaks:allow is refused, and
+// so is the commit in a range; each fix the message gives works: the same
+// change committed by a human passes, and so does the agent's once a
+// human committed the finding's fingerprint to .gitleaksignore.
+func TestAnAgentCannotSilenceItsOwnLeak(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	bin, env := withBinary(t)
+	if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
+		t.Fatalf("install: %s", out)
+	}
+	base := r.Git("rev-parse", "HEAD")
+	planPath := ".small/plan.small.yml"
+	marked := r.Read(planPath) + "    - id: task-4\n      title: push with " + fakeGitHub + " # gitleaks:allow\n"
+	line := strings.Count(marked, "\n")
+	stage := func() {
+		r.Write(planPath, marked)
+		r.Git("add", "-A")
+	}
+	const agentMsg = "Add a task\n\nCo-Authored-By: Claude <noreply@anthropic.com>"
+	stage()
+	out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", agentMsg)
+	if ok || !strings.Contains(out, fmt.Sprintf("%s:%d: error secrets/github-pat", planPath, line)) || !strings.Contains(out, "does not count") {
+		t.Fatalf("the agent's marker silenced its leak:\n%s", out)
+	}
+	if p := pieceOf(out, fakeGitHub); p != "" {
+		t.Errorf("the output holds %q", p)
+	}
+	// In a range, from the commit itself.
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "--no-verify", "-m", agentMsg); !ok {
+		t.Fatal(out)
+	}
+	if code, out, _ := r.check(nil, "check", "--base", base); code != exitFindings || !strings.Contains(out, "does not count") {
+		t.Fatalf("range: exit %d\n%s", code, out)
+	}
+	r.Git("reset", "-q", "--hard", base)
+	// A human's commit of the same change.
+	stage()
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "Add a task"); !ok {
+		t.Fatalf("a human's marker did not count:\n%s", out)
+	}
+	if code, out, _ := r.check(nil, "check", "--base", base); code != exitOK {
+		t.Fatalf("range of the human's commit: exit %d\n%s", code, out)
+	}
+	r.Git("reset", "-q", "--hard", base)
+	// The fingerprint, committed first by a human.
+	r.Write(".gitleaksignore", fmt.Sprintf("%s:github-pat:%d\n", planPath, line))
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "A reviewed false positive"); !ok {
+		t.Fatal(out)
+	}
+	stage()
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", agentMsg); !ok {
+		t.Fatalf("the committed fingerprint did not suppress the finding:\n%s", out)
+	}
+}

@@ -36,7 +36,9 @@ type Options struct {
 	Ignore []byte
 }
 
-// Finding is one possible secret. It never holds the secret itself.
+// Finding is one possible secret. It never holds the secret itself. A
+// gitleaks:allow marker on its lines does not suppress it here: whether
+// the marker counts depends on who wrote it, which the caller judges.
 type Finding struct {
 	// RuleID is gitleaks' rule id, e.g. aws-access-token.
 	RuleID string

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/internal/rulestest"
@@ -81,6 +82,8 @@ type env struct {
 	gitleaksToml, gitleaksIgnore string
 	scope                        string
 	noScanner                    bool
+	// actor made the change; nil: unknown.
+	actor *attribution.Verdict
 }
 
 func check(t *testing.T, e env, units ...changes.Unit) ([]rules.Finding, error) {
@@ -90,6 +93,9 @@ func check(t *testing.T, e env, units ...changes.Unit) ([]rules.Finding, error) 
 		cfg.Secrets.Scope = e.scope
 	}
 	opts := rules.Options{Rules: Rules(), Config: cfg}
+	if e.actor != nil {
+		opts.Actor = func(*changes.Unit) (attribution.Verdict, error) { return *e.actor, nil }
+	}
 	if !e.noScanner {
 		so := leaks.Options{ConfigPath: ".gitleaks.toml", Ignore: []byte(e.gitleaksIgnore)}
 		if e.gitleaksToml != "" {

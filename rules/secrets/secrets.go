@@ -84,7 +84,7 @@ func run(pass *rules.Pass) error {
 			return errs[i]
 		}
 		for _, f := range found[i] {
-			pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, scanned[i].New.Kind, commit)).Hint("%s", secretHint)
+			reportSecret(pass, scanned[i], f, commit)
 		}
 	}
 	return nil
