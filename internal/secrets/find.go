@@ -76,7 +76,9 @@ func detectIn(det *detect.Detector, path string, frags []fragment) []match {
 	parallel.Each(len(frags), func(i int) {
 		//lint:ignore SA1019 Detect takes this type throughout gitleaks v8
 		for _, f := range det.Detect(detect.Fragment{Raw: frags[i].text, FilePath: path, StartLine: 1}) {
-			per[i] = append(per[i], locate(frags[i], f))
+			if m, ok := locate(frags[i], f); ok {
+				per[i] = append(per[i], m)
+			}
 		}
 	})
 	return slices.Concat(per...)

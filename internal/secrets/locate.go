@@ -23,11 +23,14 @@ type match struct {
 }
 
 // locate turns a finding of gitleaks in fragment fr into a match: where
-// it is in the scanned text, and the secret.
-func locate(fr fragment, f report.Finding) match {
-	m := match{rule: f.RuleID, description: f.Description, start: -1, end: -1, encoding: encodingOf(f.Tags)}
+// it is in the scanned text, and the secret. A match that runs from one
+// piece of a joined fragment into the next (a block rule's pattern runs
+// across anything) is no match of the text, whose pieces do not meet
+// there: ok is false.
+func locate(fr fragment, f report.Finding) (m match, ok bool) {
+	m = match{rule: f.RuleID, description: f.Description, start: -1, end: -1, encoding: encodingOf(f.Tags)}
 	if f.StartLine < 1 {
-		return m
+		return m, true
 	}
 	start, end, ok := offsets(fr.text, f)
 	end = min(end, len(fr.text)-1)
@@ -36,9 +39,12 @@ func locate(fr fragment, f report.Finding) match {
 		start = lineStart(fr.text, f.StartLine-1)
 		end = start + 1
 	}
+	if fr.crosses(start, end) {
+		return m, false
+	}
 	m.start, m.end = fr.offset(start), fr.offset(end-1)+1
 	m.secret = f.Secret
-	return m
+	return m, true
 }
 
 // encodingOf reads, from a finding's tags, how gitleaks' decoder decoded

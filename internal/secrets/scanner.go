@@ -250,7 +250,7 @@ func sortFindings(out []Finding) {
 // valueSeparator stands between joined values: a line no rule's key,
 // value or separator class can run across, so values are matched one at a
 // time (a block rule still sees a key split over several values).
-const valueSeparator = "\n\x00\n"
+const valueSeparator = "\n" + joinSeparator
 
 // joinValues puts values one after the other, and returns the byte offset
 // where each starts.
