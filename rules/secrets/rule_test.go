@@ -84,6 +84,9 @@ type env struct {
 	noScanner                    bool
 	// actor made the change; nil: unknown.
 	actor *attribution.Verdict
+	// scanner, when set, is used instead of a new one (with gitleaks'
+	// default rules): compiling them takes most of a small check.
+	scanner *leaks.Scanner
 }
 
 func check(t *testing.T, e env, units ...changes.Unit) ([]rules.Finding, error) {
@@ -96,7 +99,10 @@ func check(t *testing.T, e env, units ...changes.Unit) ([]rules.Finding, error) 
 	if e.actor != nil {
 		opts.Actor = func(*changes.Unit) (attribution.Verdict, error) { return *e.actor, nil }
 	}
-	if !e.noScanner {
+	switch {
+	case e.scanner != nil:
+		opts.Secrets = e.scanner
+	case !e.noScanner:
 		so := leaks.Options{ConfigPath: ".gitleaks.toml", Ignore: []byte(e.gitleaksIgnore)}
 		if e.gitleaksToml != "" {
 			so.Config = []byte(e.gitleaksToml)
