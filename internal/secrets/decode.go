@@ -15,11 +15,19 @@ import (
 const maxDecodeDepth = 5
 
 // maxSegment is the longest encoded text a fragment of a long line holds
-// whole: a longer one (a private key base64-encoded runs to a few kB) is
-// handed over in pieces of this size that start a multiple of 4 bytes
-// from its start, so that base64 and hex decode piece by piece as they
-// decode whole.
-const maxSegment = 8 << 10
+// whole, and segmentOverlap how much of it consecutive pieces of a longer
+// one share: a piece starts a multiple of 4 bytes from the text's start,
+// so that base64 and hex decode piece by piece as they decode whole, and
+// any match of up to 192 characters decoded from base64 (128 from \u
+// escapes) lies whole in a piece. gitleaks runs a rule's allowlists over
+// the whole decoded line of every candidate match, so a piece costs what
+// a long line's window costs. A block secret (a private key, base64 runs
+// to a few kB) is read whole from its encoded text's start, as a block
+// (see blockRegions).
+const (
+	maxSegment     = 2 << 10
+	segmentOverlap = 768
+)
 
 // walkDecoded records the keywords that gitleaks' decoder shows on the
 // lines of t from line lo to line hi (0-based, inclusive), past line after,
@@ -240,8 +248,8 @@ func segmentFragments(t *text, p plan, i int) []fragment {
 			continue
 		}
 		from, to := max(start, seg[0]-windowOverlap), min(end, seg[1]+windowOverlap)
-		for at := seg[0]; ; at += maxSegment - windowOverlap {
-			a, b := max(from, at-windowOverlap), min(to, at+maxSegment)
+		for at := seg[0]; ; at += maxSegment - segmentOverlap {
+			a, b := max(from, at), min(to, at+maxSegment)
 			if at == seg[0] {
 				a = from
 			}

@@ -55,6 +55,11 @@ func TestEncodedSecretsAreFoundWhereGitleaksFindsThem(t *testing.T) {
 	filler := "name = \"research\"\nnotes = \"ordinary text\"\n"
 	long := strings.Repeat("lorem ipsum ", 300)
 	b64 := encodings["base64"]
+	var body strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&body, "%064x\n", i*7919+104729)
+	}
+	bigKey := "-----BEGIN " + "RSA PRIVATE KEY-----\n" + body.String() + "-----END " + "RSA PRIVATE KEY-----\n"
 	var unicodeLines strings.Builder
 	for _, r := range fakeGitHub {
 		fmt.Fprintf(&unicodeLines, "U+%04X\n", r)
@@ -71,6 +76,7 @@ func TestEncodedSecretsAreFoundWhereGitleaksFindsThem(t *testing.T) {
 		{"a base64 private key", filler + "tls.key: " + b64(fakeKey) + "\n" + filler, "tls.key", "private-key", "base64"},
 		{"base64 in a long line", filler + long + " token " + b64(fakeGitHub) + " " + long + "\n" + filler, "lorem", "github-pat", "base64"},
 		{"a long base64 value", filler + "blob: " + b64(long+" "+fakeGitHub+" "+long+long+long) + "\n" + filler, "blob", "github-pat", "base64"},
+		{"a large private key, base64 on a long line", filler + "tls.key: " + b64(bigKey) + "\n" + filler, "tls.key", "private-key", "base64"},
 		{"U+ escapes one a line", filler + unicodeLines.String() + filler, "U+0067", "github-pat", "unicode"},
 	}
 	for _, tc := range cases {
