@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,6 +16,7 @@ import (
 	"github.com/zricethezav/gitleaks/v8/sources"
 
 	"github.com/small-hook/small-hook/internal/gittest"
+	"github.com/small-hook/small-hook/internal/leakstest"
 )
 
 // gitleaksCLI runs gitleaks, the module small-hook imports, as its CLI
@@ -105,21 +105,7 @@ func differentialFiles() (files, links map[string]string) {
 	}
 	n := 0
 	for _, secret := range []string{fakeAWS, fakeGitHub, fakeSlack, fakeStripe, fakeKey} {
-		var escaped, plus strings.Builder
-		for _, r := range secret {
-			fmt.Fprintf(&escaped, `\\u%04x`, r)
-			fmt.Fprintf(&plus, "U+%04X\n", r)
-		}
-		forms := []string{
-			secret,
-			base64.StdEncoding.EncodeToString([]byte(secret)),
-			base64.RawURLEncoding.EncodeToString([]byte("key: " + secret)),
-			hex.EncodeToString([]byte(secret)),
-			url.PathEscape(secret[:4]) + "%2F" + secret[4:],
-			escaped.String(),
-			plus.String(),
-			base64.StdEncoding.EncodeToString([]byte(hex.EncodeToString([]byte(secret)))),
-		}
+		forms := leakstest.Forms(secret)
 		for _, form := range forms {
 			f := formats[n%len(formats)]
 			files[fmt.Sprintf(f.path, n)] = fmt.Sprintf(f.text, form)

@@ -1,10 +1,8 @@
 package secrets
 
 import (
-	"encoding/base64"
 	"encoding/hex"
 	"fmt"
-	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/leakstest"
 	"github.com/small-hook/small-hook/internal/rulestest"
 	leaks "github.com/small-hook/small-hook/internal/secrets"
 )
@@ -124,31 +123,12 @@ func neverWeaker(t *testing.T, path, content string, added int) {
 	}
 }
 
-// encodedForms writes a secret as gitleaks' decoder reads it.
-func encodedForms(secret string) []string {
-	var escaped, plus strings.Builder
-	for _, r := range secret {
-		fmt.Fprintf(&escaped, `\\u%04x`, r)
-		fmt.Fprintf(&plus, "U+%04X\n", r)
-	}
-	return []string{
-		secret,
-		base64.StdEncoding.EncodeToString([]byte(secret)),
-		base64.RawURLEncoding.EncodeToString([]byte("key: " + secret)),
-		hex.EncodeToString([]byte(secret)),
-		url.PathEscape(secret[:4]) + "%2F" + secret[4:],
-		escaped.String(),
-		plus.String(),
-		base64.StdEncoding.EncodeToString([]byte(hex.EncodeToString([]byte(secret)))),
-	}
-}
-
 // differentialCorpus is the secrets of the project's tests in every
 // encoding and in every format's ways of hiding them.
 func differentialCorpus() []string {
 	var out []string
 	for _, secret := range []string{fakeAWS, fakeGitHub, fakeSlack, fakeStripe, fakeKey} {
-		for _, form := range encodedForms(secret) {
+		for _, form := range leakstest.Forms(secret) {
 			out = append(out,
 				"# Notes\n\ndeployed with "+form+" today\n",
 				"name = \"x\"\ntoken = \""+form+"\"\n",
