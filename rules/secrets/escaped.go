@@ -16,7 +16,7 @@ import (
 )
 
 // readerView is a file's text as a reader of its format sees it, line for
-// line (see jsonView, markdownView).
+// line (see viewOf).
 type readerView struct {
 	// text has the file's lines; lines are those (1-based, sorted) that
 	// read otherwise than written and are judged.
