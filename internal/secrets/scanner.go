@@ -36,7 +36,9 @@ type Options struct {
 	Ignore []byte
 }
 
-// Finding is one possible secret. It never holds the secret itself.
+// Finding is one possible secret. It never holds the secret itself. A
+// gitleaks:allow marker on its lines does not suppress it here: whether
+// the marker counts depends on who wrote it, which the caller judges.
 type Finding struct {
 	// RuleID is gitleaks' rule id, e.g. aws-access-token.
 	RuleID string
@@ -59,6 +61,10 @@ type Finding struct {
 	Preview string
 	// Fingerprint is path:rule:line, the form .gitleaksignore takes.
 	Fingerprint string
+	// Encoding says how the secret was written when gitleaks' decoder
+	// found it ("base64", "hex", "percent", "unicode", several joined by
+	// "+"); "" for a secret written as it is.
+	Encoding string
 }
 
 // Part is a piece of one file to scan.
@@ -177,7 +183,7 @@ func (s *Scanner) ScanPart(p Part) ([]Finding, error) {
 	}
 	var out []Finding
 	for _, m := range found {
-		f := Finding{RuleID: m.rule, Description: m.description, Path: p.Path}
+		f := Finding{RuleID: m.rule, Description: m.description, Path: p.Path, Encoding: m.encoding}
 		if m.start >= 0 {
 			f.Line, f.Column = text.position(m.start)
 			f.EndLine, _ = text.position(m.end - 1)
@@ -217,7 +223,7 @@ func (s *Scanner) ScanValues(path, commit string, protocol bool, values []Value)
 		}
 		first := valueAt(starts, m.start)
 		last := valueAt(starts, m.end-1)
-		f := Finding{RuleID: m.rule, Description: m.description, Path: path,
+		f := Finding{RuleID: m.rule, Description: m.description, Path: path, Encoding: m.encoding,
 			Line: values[first].Line, EndLine: max(values[first].EndLine, values[last].EndLine)}
 		if s.keep(&f, m.secret, commit) {
 			out = append(out, f)
@@ -244,7 +250,7 @@ func sortFindings(out []Finding) {
 // valueSeparator stands between joined values: a line no rule's key,
 // value or separator class can run across, so values are matched one at a
 // time (a block rule still sees a key split over several values).
-const valueSeparator = "\n\x00\n"
+const valueSeparator = "\n" + joinSeparator
 
 // joinValues puts values one after the other, and returns the byte offset
 // where each starts.
