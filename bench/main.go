@@ -61,6 +61,11 @@ func (b *bench) scenarios() []func() (scenario, error) {
 		b.preReceive,
 		b.manyWorkspaces,
 		b.manyArtifacts,
+		b.aliasedEvidence,
+		b.deepDirectories,
+		b.rewrittenEntries,
+		b.ledgerSnapshots,
+		b.oldEvidence,
 	}
 }
 
