@@ -138,11 +138,7 @@ func clone(s snapshot) snapshot {
 // an artifact is declared is decided for the files the head holds (see
 // Ledger).
 func ledgerKind(path string) (Kind, bool) {
-	var all workspace.Declarations
-	for _, x := range workspace.Needs(path) {
-		all.Add(x)
-	}
-	p := workspace.Locate(path, all)
+	p := workspace.Innermost(path)
 	switch {
 	case p.Folded:
 		return "", false
