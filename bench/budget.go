@@ -162,8 +162,7 @@ func (b *bench) rewrittenEntries() (scenario, error) {
 	var dirs []string
 	for _, n := range []int{8_000, 20_000} {
 		dir, err := b.stagedRepo(fmt.Sprintf("rewrite-%d", n), func(dir string) error {
-			path := filepath.Join(dir, ".small", "progress.small.yml")
-			if err := writeFile(path, entriesFile(n, "historical")); err != nil {
+			if err := b.smallWorkspace(dir, entriesFile(n, "historical")); err != nil {
 				return err
 			}
 			if err := git(dir, "add", "-A"); err != nil {
@@ -172,7 +171,7 @@ func (b *bench) rewrittenEntries() (scenario, error) {
 			if err := git(dir, "commit", "-q", "-m", "progress"); err != nil {
 				return err
 			}
-			return writeFile(path, entriesFile(n, "rewritten"))
+			return writeFile(filepath.Join(dir, ".small", "progress.small.yml"), entriesFile(n, "rewritten"))
 		})
 		if err != nil {
 			return s, err
