@@ -72,3 +72,53 @@ func TestLedgerSnapshotsShareTheirFiles(t *testing.T) {
 	}
 	budgettest.Linear(t, "the bytes allocated", input, work)
 }
+
+// history is a made-up history of n commits (n odd): a line, or a line
+// of merges (the even commits), each bringing in a commit of a branch of
+// its own (the odd ones), which starts at the merge before.
+func history(t *testing.T, n int, merges bool) *Builder {
+	nodes := make([]Node, n)
+	for c := range nodes {
+		nodes[c].Hash = fmt.Sprintf("%040x", c+1)
+		switch {
+		case c == 0:
+		case merges && c%2 == 0:
+			nodes[c].Parents = []string{nodes[c-2].Hash, nodes[c-1].Hash}
+		default:
+			nodes[c].Parents = []string{nodes[c-1].Hash}
+		}
+	}
+	b, err := NewBuilder(nodes, config.Default().Ledger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestEvidenceAncestryIsOneWalk is the work budget of ledger/evidence-
+// commit: the last commit of a history records an entry naming each
+// commit before it, and each is asked whether it is an ancestor of the
+// recorder. Doubling the history doubles the questions; what answering
+// them allocates must not grow faster (each question walked the history
+// down to the commit it names: it grew with its square).
+func TestEvidenceAncestryIsOneWalk(t *testing.T) {
+	for _, merges := range []bool{false, true} {
+		t.Run(fmt.Sprintf("merges %v", merges), func(t *testing.T) {
+			var input, work [2]float64
+			for k, n := range []int{3001, 6001} {
+				b := history(t, n, merges)
+				x := newCommitIndex(b.order)
+				head := b.order[n-1]
+				input[k] = float64(n)
+				work[k] = budgettest.Allocated(func() {
+					for _, a := range b.order[:n-1] {
+						if !x.ancestor(a, head) {
+							t.Fatalf("commit %d is not an ancestor of the head", a.index)
+						}
+					}
+				})
+			}
+			budgettest.Linear(t, "the bytes allocated", input, work)
+		})
+	}
+}
