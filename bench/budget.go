@@ -255,22 +255,19 @@ func (b *bench) oldEvidence() (scenario, error) {
 }
 
 // evidenceRepo builds a linear history of n commits that each change a
-// source file, then one commit whose progress file holds n entries, entry
-// i naming commit i as its evidence.
+// source file, then one commit that adds a progress file of n entries,
+// entry i naming commit i as its evidence and dated as it.
 func evidenceRepo(dir string, n int) error {
 	if err := fastImport(dir, func(w io.Writer) {
 		for i := range n {
 			content := fmt.Sprintf("package p\n\nconst V = %d\n", i)
-			fmt.Fprintf(w, "commit refs/heads/main\nmark :%d\ncommitter %s <%s> %d +0000\ndata 9\ncommit %d\n", i+1, gittest.Name, gittest.Email, 1798761600+i, i%10)
+			fmt.Fprintf(w, "commit refs/heads/main\nmark :%d\ncommitter %s <%s> %d +0000\ndata 9\ncommit %d\n", i+1, gittest.Name, gittest.Email, benchTime(i).Unix(), i%10)
 			if i > 0 {
 				fmt.Fprintf(w, "from :%d\n", i)
 			}
 			fmt.Fprintf(w, "M 100644 inline src/f%02d.go\ndata %d\n%s\n", i%50, len(content), content)
 		}
 	}); err != nil {
-		return err
-	}
-	if err := git(dir, "checkout", "-q", "-f", "main"); err != nil {
 		return err
 	}
 	ids, err := gitOutput(dir, nil, "rev-list", "--reverse", "main")
@@ -282,13 +279,10 @@ func evidenceRepo(dir string, n int) error {
 	for i, id := range strings.Fields(ids) {
 		fmt.Fprintf(&progress, "  - task_id: task-%d\n    status: completed\n    evidence:\n      commit_sha: %s\n    timestamp: \"%s\"\n", i, id[:12], benchTime(i).Format(migrateFormat))
 	}
-	if err := writeFile(filepath.Join(dir, ".small", "progress.small.yml"), progress.Bytes()); err != nil {
-		return err
-	}
-	if err := git(dir, "add", "-A"); err != nil {
-		return err
-	}
-	return git(dir, "commit", "-q", "-m", "evidence")
+	stream := fmt.Sprintf("commit refs/heads/main\ncommitter %s <%s> %d +0000\ndata 9\nevidence\nfrom refs/heads/main^0\nM 100644 inline .small/progress.small.yml\ndata %d\n%s\n",
+		gittest.Name, gittest.Email, benchTime(n).Unix(), progress.Len(), progress.String())
+	_, err = gitOutput(dir, []byte(stream), "fast-import", "--quiet")
+	return err
 }
 
 // fastImport creates a repository in dir from the fast-import stream
