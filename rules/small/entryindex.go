@@ -1,6 +1,7 @@
 package small
 
 import (
+	"math"
 	"slices"
 	"time"
 
@@ -162,7 +163,7 @@ type instantIndex struct {
 	instants []time.Time
 	at       []positions
 	// tree[k] is the least of the earliest positions under node k
-	// (leaves from len(tree)/2), math.MaxInt for none.
+	// (leaves from len(tree)/2), none for none.
 	tree []int
 }
 
@@ -207,8 +208,8 @@ func (x *instantIndex) build() {
 	}
 }
 
-// none is the tree's value for no position.
-const none = int(^uint(0) >> 1)
+// none is the tree's value for no position: later than any.
+const none = math.MaxInt
 
 // set makes p the earliest position of instant k, and updates the tree.
 func (x *instantIndex) set(k, p int) {
