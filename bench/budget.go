@@ -50,10 +50,10 @@ const aliasedLength = 130_000
 
 // aliasedEvidence is scenario 17: a new progress file whose first entry's
 // evidence is an anchored 130 kB string that every later entry aliases,
-// 250 times (145 kB) and 1,000 times (194 kB): each alias holds the whole
+// 250 times (159 kB) and 1,000 times (246 kB): each alias holds the whole
 // string where it stands, and the secret scan once scanned it there.
 func (b *bench) aliasedEvidence() (scenario, error) {
-	s := budgetScenario("17. a new progress file, 130 kB of evidence anchored and aliased 250 times (145 kB)")
+	s := budgetScenario("17. a new progress file, 130 kB of evidence anchored and aliased 250 times (159 kB)")
 	var dirs []string
 	for _, n := range []int{250, 1000} {
 		dir, err := b.stagedRepo(fmt.Sprintf("aliases-%d", n), func(dir string) error {
@@ -65,7 +65,7 @@ func (b *bench) aliasedEvidence() (scenario, error) {
 		dirs = append(dirs, dir)
 	}
 	return s, b.measureBudget(&s, b.smallHook("small-hook check", dirs[0], "check"),
-		b.smallHook("small-hook check, 1,000 aliases (194 kB)", dirs[1], "check"),
+		b.smallHook("small-hook check, 1,000 aliases (246 kB)", dirs[1], "check"),
 		b.smallHook("small-hook check --no-secrets", dirs[0], "check", "--no-secrets"),
 		b.gitleaksStaged(dirs[0]))
 }
@@ -155,10 +155,10 @@ func deepRepo(dir, name string, levels int) (string, error) {
 }
 
 // rewrittenEntries is scenario 19: a staged progress file of 8,000
-// entries (0.95 MB) replaced by 8,000 different ones, and of 20,000
-// (2.4 MB): the append-only rule aligns the old entries with the new.
+// entries (2.3 MB) replaced by 8,000 different ones, and of 20,000
+// (5.6 MB): the append-only rule aligns the old entries with the new.
 func (b *bench) rewrittenEntries() (scenario, error) {
-	s := budgetScenario("19. a staged rewrite of every entry of an 8,000-entry progress file (0.95 MB)")
+	s := budgetScenario("19. a staged rewrite of every entry of an 8,000-entry progress file (2.3 MB)")
 	var dirs []string
 	for _, n := range []int{8_000, 20_000} {
 		dir, err := b.stagedRepo(fmt.Sprintf("rewrite-%d", n), func(dir string) error {
@@ -179,7 +179,7 @@ func (b *bench) rewrittenEntries() (scenario, error) {
 		dirs = append(dirs, dir)
 	}
 	return s, b.measureBudget(&s, b.smallHook("small-hook check", dirs[0], "check"),
-		b.smallHook("small-hook check, 20,000 entries (2.4 MB)", dirs[1], "check"),
+		b.smallHook("small-hook check, 20,000 entries (5.6 MB)", dirs[1], "check"),
 		b.gitleaksStaged(dirs[0]))
 }
 
