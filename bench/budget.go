@@ -45,15 +45,15 @@ func (b *bench) measureBudget(s *scenario, cmds ...command) error {
 	return nil
 }
 
-// aliasedLength is the length of the anchored evidence of scenario 17.
+// aliasedLength is the length of the anchored evidence of scenario 18.
 const aliasedLength = 130_000
 
-// aliasedEvidence is scenario 17: a new progress file whose first entry's
+// aliasedEvidence is scenario 18: a new progress file whose first entry's
 // evidence is an anchored 130 kB string that every later entry aliases,
 // 250 times (159 kB) and 1,000 times (246 kB): each alias holds the whole
 // string where it stands, and the secret scan once scanned it there.
 func (b *bench) aliasedEvidence() (scenario, error) {
-	s := budgetScenario("17. a new progress file, 130 kB of evidence anchored and aliased 250 times (159 kB)")
+	s := budgetScenario("18. a new progress file, 130 kB of evidence anchored and aliased 250 times (159 kB)")
 	var dirs []string
 	for _, n := range []int{250, 1000} {
 		dir, err := b.stagedRepo(fmt.Sprintf("aliases-%d", n), func(dir string) error {
@@ -108,15 +108,15 @@ func benchTime(i int) time.Time {
 	return time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Second)
 }
 
-// deepLevels is how deep scenario 18 nests its files.
+// deepLevels is how deep scenario 19 nests its files.
 const deepLevels = 600
 
-// deepDirectories is scenario 18: a range whose one commit adds 600 files
+// deepDirectories is scenario 19: a range whose one commit adds 600 files
 // 600 artifacts/ directories deep, in an AWP workspace (about 100 kB of
 // objects; paths of 6 kB, too long for a work tree), against the same
 // tree under a/ directories and gitleaks over the same range.
 func (b *bench) deepDirectories() (scenario, error) {
-	s := budgetScenario(fmt.Sprintf("18. range mode, %d files %d artifacts/ directories deep", deepLevels, deepLevels))
+	s := budgetScenario(fmt.Sprintf("19. range mode, %d files %d artifacts/ directories deep", deepLevels, deepLevels))
 	var dirs, bases []string
 	for _, name := range []string{"artifacts", "a"} {
 		dir := filepath.Join(b.work, "deep-"+name)
@@ -154,11 +154,11 @@ func deepRepo(dir, name string, levels int) (string, error) {
 	return gitOutput(dir, nil, "rev-parse", "main~1")
 }
 
-// rewrittenEntries is scenario 19: a staged progress file of 8,000
+// rewrittenEntries is scenario 20: a staged progress file of 8,000
 // entries (2.3 MB) replaced by 8,000 different ones, and of 20,000
 // (5.6 MB): the append-only rule aligns the old entries with the new.
 func (b *bench) rewrittenEntries() (scenario, error) {
-	s := budgetScenario("19. a staged rewrite of every entry of an 8,000-entry progress file (2.3 MB)")
+	s := budgetScenario("20. a staged rewrite of every entry of an 8,000-entry progress file (2.3 MB)")
 	var dirs []string
 	for _, n := range []int{8_000, 20_000} {
 		dir, err := b.stagedRepo(fmt.Sprintf("rewrite-%d", n), func(dir string) error {
@@ -194,15 +194,15 @@ func entriesFile(n int, what string) []byte {
 	return out.Bytes()
 }
 
-// ledgerWorkspaces is how many workspaces scenario 20's history holds.
+// ledgerWorkspaces is how many workspaces scenario 21's history holds.
 const ledgerWorkspaces = 4_000
 
-// ledgerSnapshots is scenario 20: a history whose first commit adds 4,000
+// ledgerSnapshots is scenario 21: a history whose first commit adds 4,000
 // SMALL workspaces and whose 4,000 next commits each append one entry to
 // one of them, against the same commits over 10 workspaces: the ledger
 // keeps every progress file's version at every commit.
 func (b *bench) ledgerSnapshots() (scenario, error) {
-	s := budgetScenario(fmt.Sprintf("20. log over %d commits that each append to one of %d workspaces", ledgerWorkspaces, ledgerWorkspaces))
+	s := budgetScenario(fmt.Sprintf("21. log over %d commits that each append to one of %d workspaces", ledgerWorkspaces, ledgerWorkspaces))
 	var dirs []string
 	for _, n := range []int{ledgerWorkspaces, 10} {
 		dir := filepath.Join(b.work, fmt.Sprintf("ledger-workspaces-%d", n))
@@ -236,16 +236,16 @@ func workspacesRepo(dir string, workspaces, commits int) error {
 	})
 }
 
-// evidenceCommits is how long a history scenario 21 builds before its
+// evidenceCommits is how long a history scenario 22 builds before its
 // entries.
 const evidenceCommits = 18_000
 
-// oldEvidence is scenario 21: a history of 18,000 commits, then one that
+// oldEvidence is scenario 22: a history of 18,000 commits, then one that
 // records 18,000 entries, each naming one of them as evidence: the
 // ledger asks, for each, whether that commit is an ancestor of the one
 // that recorded it.
 func (b *bench) oldEvidence() (scenario, error) {
-	s := budgetScenario(fmt.Sprintf("21. log of %d entries naming %d earlier commits as evidence", evidenceCommits, evidenceCommits))
+	s := budgetScenario(fmt.Sprintf("22. log of %d entries naming %d earlier commits as evidence", evidenceCommits, evidenceCommits))
 	dir := filepath.Join(b.work, "evidence")
 	if err := evidenceRepo(dir, evidenceCommits); err != nil {
 		return s, err
