@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/small-hook/small-hook/internal/budgettest"
 	"github.com/small-hook/small-hook/internal/gittest"
 )
 
@@ -57,7 +58,7 @@ func (b *bench) aliasedEvidence() (scenario, error) {
 	var dirs []string
 	for _, n := range []int{250, 1000} {
 		dir, err := b.stagedRepo(fmt.Sprintf("aliases-%d", n), func(dir string) error {
-			return b.smallWorkspace(dir, aliasedProgress(n))
+			return b.smallWorkspace(dir, budgettest.AliasedProgress(aliasedLength, n, false))
 		})
 		if err != nil {
 			return s, err
@@ -68,26 +69,6 @@ func (b *bench) aliasedEvidence() (scenario, error) {
 		b.smallHook("small-hook check, 1,000 aliases (246 kB)", dirs[1], "check"),
 		b.smallHook("small-hook check --no-secrets", dirs[0], "check", "--no-secrets"),
 		b.gitleaksStaged(dirs[0]))
-}
-
-// aliasedProgress is a progress file whose first entry anchors a long
-// evidence text (test output, with words gitleaks' rules look for) and
-// whose aliases more entries repeat it.
-func aliasedProgress(aliases int) []byte {
-	var evidence strings.Builder
-	for i := 0; evidence.Len() < aliasedLength; i++ {
-		fmt.Fprintf(&evidence, "ok pkg/auth%d token refresh passed, api key rotation passed; ", i)
-	}
-	var out bytes.Buffer
-	out.WriteString("small_version: \"1.0.0\"\nowner: agent\nentries:\n")
-	for i := 0; i <= aliases; i++ {
-		value := "*evidence"
-		if i == 0 {
-			value = "&evidence \"" + evidence.String() + "\""
-		}
-		fmt.Fprintf(&out, "  - task_id: task-%d\n    status: completed\n    evidence: %s\n    timestamp: \"%s\"\n", i, value, benchTime(i).Format(migrateFormat))
-	}
-	return out.Bytes()
 }
 
 // migrateFormat is how the reference CLI writes a timestamp.

@@ -2,7 +2,8 @@
 // and one of size 2n, counts the work each takes — bytes allocated, bytes
 // scanned, comparisons, calls: counted in the test, never timed — and
 // fails when the work grows faster than the input, which a noisy machine
-// cannot hide or fake.
+// cannot hide or fake. It also builds the inputs that a budget test and
+// the bench's scenario of the same stage share.
 package budgettest
 
 import (
