@@ -58,10 +58,11 @@ type Repo struct {
 	// config is git's configuration, read on first need.
 	config *gitConfig
 	// blobs, trees and commits are what the run has read (see Range for
-	// what it keeps).
-	blobs   map[string]*changes.Blob
-	trees   map[plumbing.Hash]*object.Tree
-	commits map[plumbing.Hash]*object.Commit
+	// what it keeps); lastTrees are the trees the unit before read.
+	blobs     map[string]*changes.Blob
+	trees     map[plumbing.Hash]*object.Tree
+	lastTrees map[plumbing.Hash]*object.Tree
+	commits   map[plumbing.Hash]*object.Commit
 }
 
 // Open opens the repository that contains dir: a work tree (from any of its

@@ -88,6 +88,7 @@ func (r *Repo) eachUnit(commits []*object.Commit, scope Scope, fn func(changes.U
 			return err
 		}
 		clear(r.blobs)
+		r.nextUnitTrees()
 	}
 	return nil
 }
@@ -116,6 +117,7 @@ func (r *Repo) buildUnits(commits []*object.Commit, g *governor, scope Scope, re
 		} else {
 			// Before sending: the unit belongs to fn's goroutine then.
 			r.keepBlobs(u)
+			r.nextUnitTrees()
 		}
 		select {
 		case units <- builtUnit{unit: u, err: err}:

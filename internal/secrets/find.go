@@ -38,14 +38,14 @@ func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, 
 		if err != nil {
 			return nil, err
 		}
-		found = append(found, detectIn(det, path, frags)...)
+		found = append(found, s.detectIn(det, path, frags)...)
 	}
 	if regions := blockRegions(t, p.blocks, j); len(regions) > 0 {
 		det, err := s.blockDetector()
 		if err != nil {
 			return nil, err
 		}
-		found = append(found, detectIn(det, path, regions)...)
+		found = append(found, s.detectIn(det, path, regions)...)
 	}
 	if len(found) > 0 {
 		gate, err := s.gate()
@@ -71,7 +71,10 @@ func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, 
 // and Go's regular expressions are safe for concurrent use): a large new
 // file is cut into many fragments, and scanning them is most of a
 // history's time. The matches come back in fragment order.
-func detectIn(det *detect.Detector, path string, frags []fragment) []match {
+func (s *Scanner) detectIn(det *detect.Detector, path string, frags []fragment) []match {
+	for _, fr := range frags {
+		s.scanned.Add(int64(len(fr.text)))
+	}
 	per := make([][]match, len(frags))
 	parallel.Each(len(frags), func(i int) {
 		//lint:ignore SA1019 Detect takes this type throughout gitleaks v8
