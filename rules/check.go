@@ -76,8 +76,9 @@ func NewChecker(opts Options) *Checker {
 // its versions while it is judged, and what they derived from one slice
 // is dropped before the next: memory follows the size of a slice, not of
 // the unit. The other rules see the whole unit, and no version it leaves
-// unread (changes.Blob.Unread): they judge paths, places and the actor. A configuration that sets a rule ID no
-// rule has is an error (see ValidateSettings).
+// unread (changes.Blob.Unread): they judge paths, places and the actor.
+// A configuration that sets a rule ID no rule has is an error (see
+// ValidateSettings).
 func (c *Checker) Check(u *changes.Unit) error {
 	if err := c.policy.err; err != nil {
 		return fmt.Errorf("the configuration: %w", err)
