@@ -57,5 +57,6 @@ func (r *Repo) Tip(previous, head string, scope Scope) (*changes.Unit, error) {
 		Files:    &treeSnapshot{repo: r, tree: newTree, hash: newTree.Hash},
 		Before:   &treeSnapshot{repo: r, tree: oldTree, hash: oldTree.Hash},
 		Declared: us.declared,
+		Loader:   r.loader(),
 	}, nil
 }
