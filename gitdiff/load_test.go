@@ -85,3 +85,46 @@ func TestSlicesReadWhatDiffLeavesUnread(t *testing.T) {
 		t.Fatalf("a corrupt object among the unread: error %v, want one naming %s", err, id)
 	}
 }
+
+// TestStagedMemoryFollowsASlice stages n and then 2n files of 32 KiB and
+// measures the live heap while each slice of the staged unit is judged:
+// what the n more files add is their bookkeeping (paths, ids, index
+// entries), a small part of their bytes. A unit that held every file's
+// bytes would grow by all of them.
+func TestStagedMemoryFollowsASlice(t *testing.T) {
+	const size = 32 << 10
+	live := func(n int) (peak uint64) {
+		r := newRepo(t)
+		for i := range n {
+			r.Write(fmt.Sprintf("ws%04d/data.txt", i), strings.Repeat(fmt.Sprintf("line %d of a large file\n", i), size/16)[:size])
+		}
+		r.Git("add", "-A")
+		g := r.open()
+		defer g.Close()
+		u, err := g.Staged(Scope{All: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices := 0
+		err = u.EachSlice(256<<10, func(s *changes.Unit) error {
+			slices++
+			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapAlloc)
+			return nil
+		})
+		if err != nil || slices < 8 {
+			t.Fatalf("%d slices (%v), want several", slices, err)
+		}
+		runtime.KeepAlive(u)
+		return peak
+	}
+	n := 2 * minPrefetch
+	small := live(n)
+	large := live(2 * n)
+	added := int64(large) - int64(small)
+	if limit := int64(n) * size / 4; added > limit {
+		t.Errorf("%d more files of %d bytes add %d bytes to the live heap, more than %d: the unit holds their bytes", n, size, added, limit)
+	}
+}
