@@ -1,6 +1,7 @@
 package gitdiff
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -59,10 +60,12 @@ type Repo struct {
 	config *gitConfig
 	// blobs, trees and commits are what the run has read (see Range for
 	// what it keeps); lastTrees are the trees the unit before read.
-	blobs     map[string]*changes.Blob
+	blobs     map[versionKey]*changes.Blob
 	trees     map[plumbing.Hash]*object.Tree
 	lastTrees map[plumbing.Hash]*object.Tree
 	commits   map[plumbing.Hash]*object.Commit
+	// load reads what units leave unread, on first need (see loader).
+	load *loader
 }
 
 // Open opens the repository that contains dir: a work tree (from any of its
@@ -134,7 +137,7 @@ func openWithGit(dir string, opts Options, why string) (*Repo, error) {
 
 func openRepoAt(loc location, opts Options, storage *filesystem.Storage) *Repo {
 	return &Repo{opts: opts, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, storage: storage,
-		blobs: map[string]*changes.Blob{}, trees: map[plumbing.Hash]*object.Tree{}, commits: map[plumbing.Hash]*object.Commit{}}
+		blobs: map[versionKey]*changes.Blob{}, trees: map[plumbing.Hash]*object.Tree{}, commits: map[plumbing.Hash]*object.Commit{}}
 }
 
 // newStorage is go-git's storage of the repository at loc.
@@ -194,7 +197,11 @@ func (r *Repo) Reader() (name, why string) { return r.reader.name(), r.readerWhy
 // Close releases the files and processes the repository holds; the Repo
 // must not be used afterwards.
 func (r *Repo) Close() error {
-	return r.reader.close()
+	err := r.reader.close()
+	if r.load != nil {
+		err = errors.Join(err, r.load.close())
+	}
+	return err
 }
 
 // WorkTree is the root of the work tree; "" for a bare repository.

@@ -203,7 +203,7 @@ func (s *entriesSnapshot) Read(path string) (*changes.Blob, error) {
 	if !ok {
 		return nil, nil
 	}
-	return s.repo.blob(e)
+	return s.repo.content(e)
 }
 
 // treeSnapshot is the state of a commit, read from its tree on demand by
@@ -244,5 +244,5 @@ func (s *treeSnapshot) Read(path string) (*changes.Blob, error) {
 	if err != nil || e == nil || e.Mode == filemode.Dir {
 		return nil, err
 	}
-	return s.repo.blob(entry{hash: e.Hash, mode: e.Mode})
+	return s.repo.content(entry{hash: e.Hash, mode: e.Mode})
 }
