@@ -113,6 +113,7 @@ func (s *Scanner) load() error {
 		}
 	}
 	s.trie = builder.Build()
+	s.engine = newEngine(s.trie)
 	return nil
 }
 

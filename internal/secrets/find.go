@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/zricethezav/gitleaks/v8/detect"
+	"github.com/zricethezav/gitleaks/v8/report"
 
 	"github.com/small-hook/small-hook/internal/parallel"
 )
@@ -67,9 +68,9 @@ func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, 
 	return found, nil
 }
 
-// detectIn runs det over every fragment, in parallel (a gitleaks detector
-// and Go's regular expressions are safe for concurrent use): a large new
-// file is cut into many fragments, and scanning them is most of a
+// detectIn runs det over every fragment, in parallel (a gitleaks detector,
+// Go's regular expressions and RE2's are safe for concurrent use): a large
+// new file is cut into many fragments, and scanning them is most of a
 // history's time. The matches come back in fragment order.
 func (s *Scanner) detectIn(det *detect.Detector, path string, frags []fragment) []match {
 	for _, fr := range frags {
@@ -77,14 +78,30 @@ func (s *Scanner) detectIn(det *detect.Detector, path string, frags []fragment) 
 	}
 	per := make([][]match, len(frags))
 	parallel.Each(len(frags), func(i int) {
-		//lint:ignore SA1019 Detect takes this type throughout gitleaks v8
-		for _, f := range det.Detect(detect.Fragment{Raw: frags[i].text, FilePath: path, StartLine: 1}) {
-			if m, ok := locate(frags[i], f); ok {
+		fr, found := s.detect(det, path, frags[i])
+		for _, f := range found {
+			if m, ok := locate(fr, f); ok {
 				per[i] = append(per[i], m)
 			}
 		}
 	})
 	return slices.Concat(per...)
+}
+
+// detect returns gitleaks' findings in fr with the fragment they are in:
+// fr itself, or once the scanner has handed gitleaks engineFrom bytes, the
+// lines of fr where RE2 finds a rule's match (see engine), when it can
+// narrow fr exactly.
+func (s *Scanner) detect(det *detect.Detector, path string, fr fragment) (fragment, []report.Finding) {
+	if s.goBytes.Load() >= s.engineFrom {
+		sh := s.engine.shapeOf(det)
+		if narrowed, ok := s.engine.narrow(sh, fr); ok {
+			return narrowed, sh.detect(det, path, narrowed, func() { s.goBytes.Add(int64(len(narrowed.text))) })
+		}
+	}
+	s.goBytes.Add(int64(len(fr.text)))
+	//lint:ignore SA1019 Detect takes this type throughout gitleaks v8
+	return fr, det.Detect(detect.Fragment{Raw: fr.text, FilePath: path, StartLine: 1})
 }
 
 // rulesIn lists, sorted, the rules that the keywords starting between

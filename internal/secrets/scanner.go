@@ -35,6 +35,11 @@ type Options struct {
 	// Ignore is the repository's .gitleaksignore: one fingerprint a line,
 	// path:rule:line or commit:path:rule:line.
 	Ignore []byte
+	// RE2From is how many bytes the Scanner hands gitleaks' detector
+	// whole before it narrows what the detector reads with RE2 (see
+	// engine): 0 means 64 KiB, a negative number from the first byte.
+	// The findings are the same either way; only the time differs.
+	RE2From int
 }
 
 // Finding is one possible secret. It never holds the secret itself. A
@@ -134,6 +139,12 @@ type Scanner struct {
 	keywordSpansLines bool
 	err               error
 	ignore            map[string]bool
+	// engine narrows, with RE2, what gitleaks' detector reads, once
+	// goBytes, the bytes handed to the detector whole, reach engineFrom
+	// (see engine).
+	engine     *engine
+	engineFrom int64
+	goBytes    atomic.Int64
 	// found holds every secret found in this run, for Redact.
 	found known
 	// fallback redacts with gitleaks' default rules when the repository's
@@ -155,7 +166,14 @@ func init() { logging.Logger = zerolog.Nop() }
 
 // New returns a Scanner; it does no work until it has content.
 func New(opts Options) *Scanner {
-	return &Scanner{opts: opts}
+	from := int64(opts.RE2From)
+	switch {
+	case from == 0:
+		from = engineFrom
+	case from < 0:
+		from = 0
+	}
+	return &Scanner{opts: opts, engineFrom: from}
 }
 
 // Scan looks for secrets that cover the given 1-based lines of data (nil:
