@@ -12,26 +12,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
-// commit reads commit h, decoding it once per run (see decodeCommit).
-func (r *Repo) commit(h plumbing.Hash) (*object.Commit, error) {
-	if c, ok := r.commits[h]; ok {
-		return c, nil
-	}
-	kind, data, _, err := r.reader.object(h, -1)
-	if err == nil && kind != plumbing.CommitObject {
-		err = fmt.Errorf("a %s, not a commit", kind)
-	}
-	if err != nil {
-		return nil, r.objectError("commit", h, err)
-	}
-	c, err := decodeCommit(h, data)
-	if err != nil {
-		return nil, fmt.Errorf("commit %s: %w", h, err)
-	}
-	r.commits[h] = c
-	return c, nil
-}
-
 // errAmbiguousCommit marks a commit whose headers git reads in more than
 // one way.
 var errAmbiguousCommit = errors.New("malformed commit")

@@ -3,37 +3,13 @@ package gitdiff
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/small-hook/small-hook/internal/changes"
-	"github.com/small-hook/small-hook/internal/workspace"
 )
-
-// contains reports whether a path, held as bytes, is in scope; it does not
-// allocate.
-func (s Scope) contains(path []byte) bool {
-	if s.Only != nil {
-		for _, p := range s.Only {
-			if string(path) == p {
-				return true
-			}
-		}
-		return false
-	}
-	return s.All || workspace.Candidate(path) || isPolicy(s.Policy, path)
-}
-
-// containsPath is contains for a path held as a string.
-func (s Scope) containsPath(path string) bool {
-	if s.Only != nil {
-		return slices.Contains(s.Only, path)
-	}
-	return s.All || workspace.Candidate(path) || isPolicy(s.Policy, path)
-}
 
 // entry is one in-scope file of a tree or of the index: its object and mode.
 type entry struct {

@@ -35,7 +35,7 @@ func (r *Repo) resolve(rev string) (plumbing.Hash, error) {
 	}
 	var h plumbing.Hash
 	var err error
-	if _, fast := r.reader.(*fastReader); fast && rev == "HEAD" {
+	if r.reader.name() == ReaderFast && rev == "HEAD" {
 		var branch string
 		if h, branch, err = r.reader.head(); err == nil && h.IsZero() {
 			return plumbing.ZeroHash, fmt.Errorf("%s: %w (%s is unborn)", rev, ErrUnborn, branch)

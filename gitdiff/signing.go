@@ -12,17 +12,6 @@ import (
 	"github.com/small-hook/small-hook/internal/signature"
 )
 
-// isPolicy reports whether path is one of the policy files; it does not
-// allocate.
-func isPolicy[T string | []byte](policy []string, path T) bool {
-	for _, p := range policy {
-		if string(path) == p {
-			return true
-		}
-	}
-	return false
-}
-
 // signedPayload returns what a commit's signature signs, as git computes
 // it (commit.c, parse_signed_commit): the raw commit object without its
 // gpgsig and gpgsig-sha256 headers and their continuation lines. Working

@@ -131,24 +131,6 @@ func (r *Repo) stagedStates(head *object.Tree, view *commitView) []declState {
 	return states
 }
 
-// indexPath is the index file git would use now.
-func (r *Repo) indexPath() string {
-	return indexPathOf(location{gitDir: r.gitDir, workTree: r.workTree}, r.opts)
-}
-
-// indexPathOf is the index file of the repository at loc: GIT_INDEX_FILE
-// (relative to the work tree's root, where git runs hooks) or the git
-// directory's index.
-func indexPathOf(loc location, opts Options) string {
-	if p := opts.getenv("GIT_INDEX_FILE"); p != "" {
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(loc.workTree, p)
-		}
-		return p
-	}
-	return filepath.Join(loc.gitDir, "index")
-}
-
 // indexEntries reads the in-scope entries of the index, those of the
 // directories a sparse index holds as one entry included (from their
 // trees, which is what git commits there). Unmerged paths are an error:
