@@ -61,7 +61,7 @@ func joinHashes(hs []plumbing.Hash) string {
 // header, continuation lines included, as git joins them.
 func TestDecodeCommitTakesEverySignatureLine(t *testing.T) {
 	raw := "tree " + strings.Repeat("a", 40) + "\nauthor A <a@x> 1 +0000\ncommitter C <c@x> 1 +0000\ngpgsig -----BEGIN SSH SIGNATURE-----\n U1NIU0lH\n -----END SSH SIGNATURE-----\n\nmessage\n"
-	c, err := decodeCommit(plumbing.ZeroHash, []byte(raw))
+	c, err := DecodeCommit(plumbing.ZeroHash, []byte(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestDecodeCommitIsLinear(t *testing.T) {
 	b.WriteString("\nmessage\n")
 	raw := []byte(b.String())
 	allocs := testing.AllocsPerRun(3, func() {
-		if _, err := decodeCommit(plumbing.ZeroHash, raw); err != nil {
+		if _, err := DecodeCommit(plumbing.ZeroHash, raw); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -110,7 +110,7 @@ func TestAmbiguousCommitsAreRefused(t *testing.T) {
 		"a bad parent":                        tree + "parent xyz\nauthor A <a@x> 1 +0000\ncommitter C <c@x> 1 +0000\n\nm\n",
 		"an unterminated header":              tree + "author A <a@x> 1 +0000\ncommitter C <c@x> 1 +0000",
 	} {
-		if _, err := decodeCommit(plumbing.ZeroHash, []byte(raw)); !errors.Is(err, errAmbiguousCommit) {
+		if _, err := DecodeCommit(plumbing.ZeroHash, []byte(raw)); !errors.Is(err, errAmbiguousCommit) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -129,7 +129,7 @@ func TestEachCommitIsDecodedOnce(t *testing.T) {
 	r.Git("commit-graph", "write", "--reachable")
 	g := r.open()
 	defer g.Close()
-	counter := &countingReader{reader: g.reader, reads: map[plumbing.Hash]int{}}
+	counter := &countingReader{Reader: g.reader, reads: map[plumbing.Hash]int{}}
 	g.reader = counter
 	if _, err := rangeUnits(g, base, "HEAD", Scope{}); err != nil {
 		t.Fatal(err)
@@ -144,18 +144,18 @@ func TestEachCommitIsDecodedOnce(t *testing.T) {
 
 // countingReader counts the reads of each object, its twin's included.
 type countingReader struct {
-	reader
+	Reader
 	reads map[plumbing.Hash]int
 	twins []*countingReader
 }
 
-func (c *countingReader) object(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
+func (c *countingReader) Object(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
 	c.reads[h]++
-	return c.reader.object(h, prefix)
+	return c.Reader.Object(h, prefix)
 }
 
-func (c *countingReader) twin() reader {
-	t := &countingReader{reader: c.reader.twin(), reads: map[plumbing.Hash]int{}}
+func (c *countingReader) Twin() Reader {
+	t := &countingReader{Reader: c.Reader.Twin(), reads: map[plumbing.Hash]int{}}
 	c.twins = append(c.twins, t)
 	return t
 }
@@ -204,11 +204,11 @@ func FuzzDecodeCommit(f *testing.F) {
 	f.Add([]byte(tree + "parent " + strings.Repeat("b", 40) + "\nauthor A <a@x> 1 +0000\ncommitter C <c@x> 1 +0000\ngpgsig x\n y\n\nmessage\n"))
 	f.Add([]byte(tree + "author A <a@x> <b@y> 1 +0000\ncommitter C <c@x> 1 -0130\nx-extra a\n b\n\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := decodeCommit(plumbing.ZeroHash, data)
+		c, err := DecodeCommit(plumbing.ZeroHash, data)
 		if err != nil {
 			return
 		}
-		parents, err := commitParents(data)
+		parents, err := CommitParents(data)
 		if err != nil || joinHashes(parents) != joinHashes(c.ParentHashes) {
 			t.Fatalf("the walk reads parents %v (%v), the decoder %v", parents, err, c.ParentHashes)
 		}

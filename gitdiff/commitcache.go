@@ -12,14 +12,14 @@ func (r *Repo) commit(h plumbing.Hash) (*object.Commit, error) {
 	if c, ok := r.commits[h]; ok {
 		return c, nil
 	}
-	kind, data, _, err := r.reader.object(h, -1)
+	kind, data, _, err := r.reader.Object(h, -1)
 	if err == nil && kind != plumbing.CommitObject {
 		err = fmt.Errorf("a %s, not a commit", kind)
 	}
 	if err != nil {
 		return nil, r.objectError("commit", h, err)
 	}
-	c, err := decodeCommit(h, data)
+	c, err := DecodeCommit(h, data)
 	if err != nil {
 		return nil, fmt.Errorf("commit %s: %w", h, err)
 	}

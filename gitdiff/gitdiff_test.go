@@ -137,12 +137,12 @@ func TestIndexReaderAgreesWithGoGit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := idx.entries
+			got := idx.Entries
 			if len(got) != len(want.Entries) {
 				t.Fatalf("%d entries, go-git has %d", len(got), len(want.Entries))
 			}
 			for i, e := range want.Entries {
-				if got[i].path != e.Name || got[i].hash != e.Hash || got[i].mode != uint32(e.Mode) {
+				if got[i].Path != e.Name || got[i].Hash != e.Hash || got[i].Mode != uint32(e.Mode) {
 					t.Fatalf("entry %d: %+v, go-git %s %s %o", i, got[i], e.Name, e.Hash, e.Mode)
 				}
 			}

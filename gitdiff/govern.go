@@ -95,7 +95,7 @@ func (s *unitScope) governed(paths []string, states ...declState) (map[string]bo
 				break
 			}
 		}
-		if governed || s.All || isPolicy(s.Policy, p) {
+		if governed || s.All || IsPolicy(s.Policy, p) {
 			keep[p] = true
 		}
 	}

@@ -151,7 +151,7 @@ func (r *Repo) parents(h plumbing.Hash) ([]plumbing.Hash, error) {
 	if c, ok := r.commits[h]; ok {
 		return c.ParentHashes, nil
 	}
-	kind, data, _, err := r.reader.object(h, -1)
+	kind, data, _, err := r.reader.Object(h, -1)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
 		return nil, r.missingCommit(h)
 	}
@@ -161,7 +161,7 @@ func (r *Repo) parents(h plumbing.Hash) ([]plumbing.Hash, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading commit %s: %w", h, err)
 	}
-	parents, err := commitParents(data)
+	parents, err := CommitParents(data)
 	if err != nil {
 		return nil, fmt.Errorf("reading commit %s: %w", h, err)
 	}

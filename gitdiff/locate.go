@@ -35,17 +35,17 @@ func locate(dir string, opts Options) (location, error) {
 	if err != nil {
 		return location{}, fmt.Errorf("resolving %s: %w", dir, err)
 	}
-	if gd := opts.getenv("GIT_DIR"); gd != "" {
-		return fromGitDirEnv(abs, gd, opts.getenv("GIT_WORK_TREE"))
+	if gd := opts.Env("GIT_DIR"); gd != "" {
+		return fromGitDirEnv(abs, gd, opts.Env("GIT_WORK_TREE"))
 	}
-	if opts.getenv("GIT_CEILING_DIRECTORIES") != "" {
+	if opts.Env("GIT_CEILING_DIRECTORIES") != "" {
 		return location{}, errors.New("GIT_CEILING_DIRECTORIES bounds where git looks for the repository")
 	}
 	loc, err := discover(abs)
 	if err != nil {
 		return location{}, err
 	}
-	if wt := opts.getenv("GIT_WORK_TREE"); wt != "" {
+	if wt := opts.Env("GIT_WORK_TREE"); wt != "" {
 		loc.workTree = absFrom(abs, wt)
 	}
 	return loc, nil
@@ -176,7 +176,7 @@ func (loc location) shared() string {
 // (relative to the work tree's root, where git runs hooks) or the git
 // directory's index.
 func indexPathOf(loc location, opts Options) string {
-	if p := opts.getenv("GIT_INDEX_FILE"); p != "" {
+	if p := opts.Env("GIT_INDEX_FILE"); p != "" {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(loc.workTree, p)
 		}

@@ -71,7 +71,7 @@ func versionOf(e entry) (*changes.Blob, bool) {
 }
 
 func (r *Repo) readBlob(h plumbing.Hash, prefix int64) ([]byte, []byte, error) {
-	kind, data, sum, err := r.reader.object(h, prefix)
+	kind, data, sum, err := r.reader.Object(h, prefix)
 	if err == nil && kind != plumbing.BlobObject {
 		err = fmt.Errorf("object %s is a %s, not a blob", h, kind)
 	}

@@ -32,8 +32,8 @@ type Options struct {
 	NoIndex bool
 }
 
-// getenv reads one variable through o.Getenv.
-func (o Options) getenv(name string) string {
+// Env reads one variable through o.Getenv.
+func (o Options) Env(name string) string {
 	if o.Getenv == nil {
 		return ""
 	}
@@ -49,19 +49,19 @@ type Repository struct {
 	GitDir, CommonDir, WorkTree string
 	// Reader reads objects, HEAD and the index for the whole run; Why
 	// says why git serves the run ("" for the fast reader).
-	Reader reader
+	Reader Reader
 	Why    string
 	// Git runs git on this repository: revisions, configuration.
-	Git *gitRunner
+	Git *Git
 	// Storage reads the files go-git reads well: the shallow boundary,
 	// the commit-graph's place, the refs for the fast reader.
 	Storage *filesystem.Storage
 }
 
-// openRepository finds the repository that contains dir, and chooses the
+// OpenRepository finds the repository that contains dir, and chooses the
 // reader that serves the run (see Open).
-func openRepository(dir string, opts Options) (*Repository, error) {
-	switch asked := opts.getenv("SMALL_HOOK_READER"); asked {
+func OpenRepository(dir string, opts Options) (*Repository, error) {
+	switch asked := opts.Env("SMALL_HOOK_READER"); asked {
 	case "", "auto", ReaderGit:
 	default:
 		return nil, fmt.Errorf("SMALL_HOOK_READER=%s: the reader can be git or auto (the fast reader is taken only where the probe proves it reads as git does)", asked)
@@ -76,7 +76,7 @@ func openRepository(dir string, opts Options) (*Repository, error) {
 	if err != nil {
 		return nil, err
 	}
-	if why == "" && opts.getenv("SMALL_HOOK_READER") == ReaderGit {
+	if why == "" && opts.Env("SMALL_HOOK_READER") == ReaderGit {
 		why = "SMALL_HOOK_READER=git"
 	}
 	fast := &fastReader{indexPath: indexPathOf(loc, opts), noIndex: opts.NoIndex}
@@ -101,13 +101,13 @@ func openFast(loc location, opts Options, storage *filesystem.Storage, fast *fas
 	}
 	fast.objects, fast.refs = newObjectStore(loc.objectsDir()), storage
 	return &Repository{GitDir: loc.gitDir, CommonDir: loc.commonDir, WorkTree: loc.workTree,
-		Reader: fast, Git: newGitRunner(runIn, opts, override), Storage: storage}
+		Reader: fast, Git: NewGit(runIn, opts, override), Storage: storage}
 }
 
 // openWithGit opens the repository git finds from dir, with git as its
 // reader: where it is, its format and everything it holds come from git.
 func openWithGit(dir string, opts Options, why string) (*Repository, error) {
-	runner := newGitRunner(dir, opts, nil)
+	runner := NewGit(dir, opts, nil)
 	loc, err := gitLocate(runner)
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ func openWithGit(dir string, opts Options, why string) (*Repository, error) {
 // read on two goroutines at once, one each.
 func (r *Repository) Twin() *Repository {
 	t := *r
-	t.Reader = r.Reader.twin()
+	t.Reader = r.Reader.Twin()
 	t.Storage = newStorage(location{gitDir: r.GitDir, commonDir: r.CommonDir})
 	return &t
 }
@@ -143,8 +143,8 @@ func newStorage(loc location) *filesystem.Storage {
 
 // gitLocate asks git where the repository is, and refuses a format
 // small-hook does not read.
-func gitLocate(runner *gitRunner) (location, error) {
-	out, err := runner.output("rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--is-inside-work-tree", "--show-object-format")
+func gitLocate(runner *Git) (location, error) {
+	out, err := runner.Output("rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--is-inside-work-tree", "--show-object-format")
 	if err != nil {
 		return location{}, fmt.Errorf("finding the repository: %w", err)
 	}
@@ -160,7 +160,7 @@ func gitLocate(runner *gitRunner) (location, error) {
 		loc.commonDir = common
 	}
 	if lines[2] == "true" {
-		top, err := runner.line("rev-parse", "--show-toplevel")
+		top, err := runner.Line("rev-parse", "--show-toplevel")
 		if err != nil {
 			return location{}, fmt.Errorf("finding the work tree: %w", err)
 		}

@@ -47,11 +47,11 @@ func (r *Repo) prefetch(old, new entries, paths []string) error {
 	var closeErrs []error
 	var mu sync.Mutex
 	for w := range workers {
-		rd := r.reader.twin()
+		rd := r.reader.Twin()
 		wg.Go(func() {
 			for i := w; i < len(todo); i += workers {
 				e := todo[i]
-				kind, data, _, err := rd.object(e.hash, -1)
+				kind, data, _, err := rd.Object(e.hash, -1)
 				if err != nil || kind != plumbing.BlobObject {
 					continue
 				}
@@ -59,7 +59,7 @@ func (r *Repo) prefetch(old, new entries, paths []string) error {
 				b.Data = data
 				read[i] = b
 			}
-			if err := rd.close(); err != nil {
+			if err := rd.Close(); err != nil {
 				mu.Lock()
 				closeErrs = append(closeErrs, err)
 				mu.Unlock()

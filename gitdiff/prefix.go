@@ -30,12 +30,12 @@ func (r *Repo) oldBlob(old entry, now *changes.Blob, prefixSum []byte) (*changes
 	if !regular(old) || now == nil || now.Kind != changes.KindFile {
 		return r.blob(old)
 	}
-	size, ok := r.reader.blobSize(old.hash)
+	size, ok := r.reader.BlobSize(old.hash)
 	if !ok || size < minPrefixProof || size > int64(len(now.Data)) {
 		return r.blob(old)
 	}
 	if prefixSum == nil {
-		prefixSum = blobID(now.Data[:size])
+		prefixSum = BlobID(now.Data[:size])
 	}
 	if prefixSum == nil || !bytes.Equal(prefixSum, old.hash[:]) {
 		return r.blob(old)
@@ -52,7 +52,7 @@ func (r *Repo) prefixCandidate(old, now entry) int64 {
 	if !r.mayProvePrefix(old, now) {
 		return -1
 	}
-	size, ok := r.reader.blobSize(old.hash)
+	size, ok := r.reader.BlobSize(old.hash)
 	if !ok || size < minPrefixProof {
 		return -1
 	}

@@ -116,7 +116,7 @@ func TestPrefixProofDetectsCollisions(t *testing.T) {
 	if plain[0] != plain[1] {
 		t.Fatal("the test files are not a SHA-1 collision")
 	}
-	if blobID([]byte("entries: []\n")) == nil {
+	if BlobID([]byte("entries: []\n")) == nil {
 		t.Error("ordinary content has no id")
 	}
 }

@@ -7,9 +7,9 @@ import (
 	"github.com/pjbgf/sha1cd"
 )
 
-// blobID is the id of data as a blob, for the prefix proof (see
+// BlobID is the id of data as a blob, for the prefix proof (see
 // prefixHash).
-func blobID(data []byte) []byte {
+func BlobID(data []byte) []byte {
 	h := prefixHash(len(data))
 	h.Write(data)
 	return prefixSumOf(h)

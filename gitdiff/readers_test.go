@@ -73,8 +73,8 @@ func TestIndexReaderAcceptsSkipHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(idx.entries) != 2 || idx.tree == nil || !idx.tree.valid {
-		t.Errorf("entries %v, cache tree %+v", idx.entries, idx.tree)
+	if len(idx.Entries) != 2 || idx.Tree == nil || !idx.Tree.Valid {
+		t.Errorf("entries %v, cache tree %+v", idx.Entries, idx.Tree)
 	}
 }
 
@@ -142,9 +142,9 @@ func FuzzParseIndex(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			for _, e := range idx.entries {
-				if !scope.containsPath(e.path) {
-					t.Fatalf("%q is out of scope", e.path)
+			for _, e := range idx.Entries {
+				if !scope.ContainsPath(e.Path) {
+					t.Fatalf("%q is out of scope", e.Path)
 				}
 			}
 		}
@@ -152,7 +152,7 @@ func FuzzParseIndex(f *testing.F) {
 		// path keeps.
 		each, err1 := parseIndexWith(data, inCommonScope[[]byte], false)
 		byDir, err2 := parseIndexWith(data, inCommonScope[[]byte], true)
-		if (err1 == nil) != (err2 == nil) || err1 == nil && fmt.Sprint(each.entries) != fmt.Sprint(byDir.entries) {
+		if (err1 == nil) != (err2 == nil) || err1 == nil && fmt.Sprint(each.Entries) != fmt.Sprint(byDir.Entries) {
 			t.Fatalf("by directory %v (%v), path by path %v (%v)", byDir, err2, each, err1)
 		}
 	})
@@ -246,7 +246,7 @@ func TestIndexScopesShareOneDecoding(t *testing.T) {
 	for _, order := range [][]int{{0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}, {1, 3, 0, 2, 5, 4}} {
 		g := r.open()
 		for _, i := range order {
-			got, err := g.reader.index(scopes[i])
+			got, err := g.reader.Index(scopes[i])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -254,8 +254,8 @@ func TestIndexScopesShareOneDecoding(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fmt.Sprint(got.entries) != fmt.Sprint(want.entries) || (got.tree == nil) != (want.tree == nil) {
-				t.Errorf("scope %+v: %v, want %v", scopes[i], got.entries, want.entries)
+			if fmt.Sprint(got.Entries) != fmt.Sprint(want.Entries) || (got.Tree == nil) != (want.Tree == nil) {
+				t.Errorf("scope %+v: %v, want %v", scopes[i], got.Entries, want.Entries)
 			}
 		}
 		if err := g.Close(); err != nil {
@@ -275,7 +275,7 @@ func TestLargeLooseObjectsAreVerifiedWhileInflated(t *testing.T) {
 	}
 	for _, prefix := range []int{0, 1, hashAlongChunk - 1, hashAlongChunk, hashAlongChunk + 1, len(body) / 2, len(body) - 1, len(body)} {
 		_, _, sum, err := new(inflaters).inflatePrefix(good, id, int64(prefix))
-		if err != nil || !bytes.Equal(sum, blobID(body[:prefix])) {
+		if err != nil || !bytes.Equal(sum, BlobID(body[:prefix])) {
 			t.Fatalf("prefix %d: %x, %v", prefix, sum, err)
 		}
 	}

@@ -18,10 +18,10 @@ type Repo struct {
 	workTree  string // "" for a bare repository
 	// reader reads objects, HEAD and the index for the whole run;
 	// readerWhy says why git serves the run ("" for the fast reader).
-	reader    reader
+	reader    Reader
 	readerWhy string
 	// git runs git on this repository: revisions, configuration.
-	git *gitRunner
+	git *Git
 	// storage reads the files go-git reads well: the shallow boundary,
 	// the commit-graph's place, the refs for the fast reader.
 	storage *filesystem.Storage
@@ -42,7 +42,7 @@ type Repo struct {
 // reader serves the run (see probe and Reader); SMALL_HOOK_READER=git, read
 // through opts, has git serve it whatever the probe finds.
 func Open(dir string, opts Options) (*Repo, error) {
-	found, err := openRepository(dir, opts)
+	found, err := OpenRepository(dir, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -74,12 +74,12 @@ func (r *Repo) found() *Repository {
 
 // Reader names the reader that serves the run (ReaderFast or ReaderGit)
 // and, for git, why the fast reader could not.
-func (r *Repo) Reader() (name, why string) { return r.reader.name(), r.readerWhy }
+func (r *Repo) Reader() (name, why string) { return r.reader.Name(), r.readerWhy }
 
 // Close releases the files and processes the repository holds; the Repo
 // must not be used afterwards.
 func (r *Repo) Close() error {
-	return r.reader.close()
+	return r.reader.Close()
 }
 
 // WorkTree is the root of the work tree; "" for a bare repository.

@@ -17,20 +17,20 @@ func (s Scope) contains(path []byte) bool {
 		}
 		return false
 	}
-	return s.All || workspace.Candidate(path) || isPolicy(s.Policy, path)
+	return s.All || workspace.Candidate(path) || IsPolicy(s.Policy, path)
 }
 
-// containsPath is contains for a path held as a string.
-func (s Scope) containsPath(path string) bool {
+// ContainsPath is contains for a path held as a string.
+func (s Scope) ContainsPath(path string) bool {
 	if s.Only != nil {
 		return slices.Contains(s.Only, path)
 	}
-	return s.All || workspace.Candidate(path) || isPolicy(s.Policy, path)
+	return s.All || workspace.Candidate(path) || IsPolicy(s.Policy, path)
 }
 
-// isPolicy reports whether path is one of the policy files; it does not
+// IsPolicy reports whether path is one of the policy files; it does not
 // allocate.
-func isPolicy[T string | []byte](policy []string, path T) bool {
+func IsPolicy[T string | []byte](policy []string, path T) bool {
 	for _, p := range policy {
 		if string(path) == p {
 			return true

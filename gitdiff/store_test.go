@@ -250,7 +250,7 @@ func FuzzCommitParents(f *testing.F) {
 	f.Add([]byte("tree " + tree + "\nparent " + parent))
 	f.Add([]byte("tree " + tree + "\n\nparent " + parent + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := commitParents(data)
+		got, err := CommitParents(data)
 		var c object.Commit
 		werr := c.Decode(&storedObject{kind: plumbing.CommitObject, data: data})
 		switch {

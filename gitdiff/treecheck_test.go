@@ -82,19 +82,19 @@ func TestMalformedTreesAreRefused(t *testing.T) {
 
 // writeCacheTree serialises a cache tree as git writes it: subtrees in
 // git's order (shorter names first).
-func writeCacheTree(b *bytes.Buffer, name string, t *cacheTree) {
+func writeCacheTree(b *bytes.Buffer, name string, t *CacheTree) {
 	b.WriteString(name)
 	b.WriteByte(0)
 	count := t.entryCount
-	if !t.valid {
+	if !t.Valid {
 		count = -1
 	}
-	fmt.Fprintf(b, "%d %d\n", count, len(t.children))
-	if t.valid {
-		b.Write(t.hash[:])
+	fmt.Fprintf(b, "%d %d\n", count, len(t.Children))
+	if t.Valid {
+		b.Write(t.Hash[:])
 	}
 	var names []string
-	for n := range t.children {
+	for n := range t.Children {
 		names = append(names, n)
 	}
 	sort.Slice(names, func(i, j int) bool {
@@ -104,12 +104,12 @@ func writeCacheTree(b *bytes.Buffer, name string, t *cacheTree) {
 		return names[i] < names[j]
 	})
 	for _, n := range names {
-		writeCacheTree(b, n, t.children[n])
+		writeCacheTree(b, n, t.Children[n])
 	}
 }
 
 // editCacheTree rewrites the cache tree of the index at path with edit.
-func editCacheTree(t *testing.T, path string, edit func(root *cacheTree)) {
+func editCacheTree(t *testing.T, path string, edit func(root *CacheTree)) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -158,10 +158,10 @@ func TestStagedCheckJudgesWhatGitCommits(t *testing.T) {
 	rewritten := r.GitInput(listing+"\n", "mktree")
 	index := filepath.Join(r.Dir, ".git", "index")
 	r.Git("read-tree", "HEAD")
-	editCacheTree(t, index, func(root *cacheTree) {
-		root.valid = false
-		small := root.children[".small"]
-		copy(small.hash[:], mustHex(t, rewritten))
+	editCacheTree(t, index, func(root *CacheTree) {
+		root.Valid = false
+		small := root.Children[".small"]
+		copy(small.Hash[:], mustHex(t, rewritten))
 	})
 	for _, asked := range []string{"", ReaderGit} {
 		g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})
@@ -196,9 +196,9 @@ func TestCacheTreeCountsMustMatchTheEntries(t *testing.T) {
 	r.Write("a/.small/intent.small.yml", "intent: nested\n")
 	r.Commit("base")
 	r.Git("read-tree", "HEAD")
-	editCacheTree(t, filepath.Join(r.Dir, ".git", "index"), func(root *cacheTree) {
-		root.valid = false
-		root.children[".small"].entryCount++
+	editCacheTree(t, filepath.Join(r.Dir, ".git", "index"), func(root *CacheTree) {
+		root.Valid = false
+		root.Children[".small"].entryCount++
 	})
 	for _, asked := range []string{"", ReaderGit} {
 		g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})

@@ -26,7 +26,7 @@ func (r *Repo) optionalTreeObject(h plumbing.Hash) (t *object.Tree, found bool, 
 	if t, ok := r.trees[h]; ok {
 		return t, true, nil
 	}
-	kind, data, _, err := r.reader.object(h, -1)
+	kind, data, _, err := r.reader.Object(h, -1)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
 		return nil, false, r.objectError("tree", h, err)
 	}
@@ -63,7 +63,7 @@ func (r *Repo) walkTree(t *object.Tree, prefix string, scope Scope, out entries)
 			}
 			continue
 		}
-		if scope.containsPath(path) {
+		if scope.ContainsPath(path) {
 			out[path] = entry{hash: e.Hash, mode: e.Mode}
 		}
 	}
@@ -114,14 +114,14 @@ func (r *Repo) diffTrees(a, b plumbing.Hash, prefix string, scope Scope, old, ne
 		if inA {
 			if x.Mode == filemode.Dir {
 				subA = x.Hash
-			} else if scope.containsPath(path) {
+			} else if scope.ContainsPath(path) {
 				old[path] = entry{hash: x.Hash, mode: x.Mode}
 			}
 		}
 		if inB {
 			if y.Mode == filemode.Dir {
 				subB = y.Hash
-			} else if scope.containsPath(path) {
+			} else if scope.ContainsPath(path) {
 				new[path] = entry{hash: y.Hash, mode: y.Mode}
 			}
 		}
