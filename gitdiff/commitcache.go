@@ -5,6 +5,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // commit reads commit h, decoding it once per run (see decodeCommit).
@@ -19,7 +21,7 @@ func (r *Repo) commit(h plumbing.Hash) (*object.Commit, error) {
 	if err != nil {
 		return nil, r.objectError("commit", h, err)
 	}
-	c, err := DecodeCommit(h, data)
+	c, err := gitread.DecodeCommit(h, data)
 	if err != nil {
 		return nil, fmt.Errorf("commit %s: %w", h, err)
 	}

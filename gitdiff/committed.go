@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // commitView is the in-scope state `git commit` would commit from the
@@ -46,7 +47,7 @@ type commitView struct {
 // outside the directories committed as trees, and of the paths that differ
 // inside them. A directory committed as HEAD's own tree is not read at all:
 // a hook's cost follows the directories the index changes.
-func (r *Repo) commitView(head *object.Tree, idx *IndexFile, scope Scope, staged entries) (old, now entries, view *commitView, err error) {
+func (r *Repo) commitView(head *object.Tree, idx *gitread.IndexFile, scope Scope, staged entries) (old, now entries, view *commitView, err error) {
 	old, now = entries{}, entries{}
 	view = &commitView{repo: r, entries: entries{}, trees: map[string]plumbing.Hash{}, scope: scope}
 	sparse := map[string]plumbing.Hash{}
@@ -57,8 +58,8 @@ func (r *Repo) commitView(head *object.Tree, idx *IndexFile, scope Scope, staged
 	if head != nil {
 		headHash = head.Hash
 	}
-	var walk func(prefix string, h plumbing.Hash, node *CacheTree) error
-	walk = func(prefix string, h plumbing.Hash, node *CacheTree) error {
+	var walk func(prefix string, h plumbing.Hash, node *gitread.CacheTree) error
+	walk = func(prefix string, h plumbing.Hash, node *gitread.CacheTree) error {
 		whole, ok := plumbing.ZeroHash, false
 		if node != nil && node.Valid && (prefix == "" || node.Entries > 0) {
 			whole, ok = node.Hash, true

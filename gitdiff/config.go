@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // gitConfig is git's configuration as `git config --list` gives it: every
@@ -162,6 +163,6 @@ func (r *Repo) identity(nameVar, emailVar, ident string) changes.Identity {
 	if err != nil {
 		return id
 	}
-	s := SplitIdentity([]byte(out))
+	s := gitread.SplitIdentity([]byte(out))
 	return changes.Identity{Name: s.Name, Email: s.Email}
 }

@@ -3,6 +3,8 @@ package gitdiff
 import (
 	"fmt"
 	"strings"
+
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // LastChange returns the full id of the commit that gave path the content
@@ -20,7 +22,7 @@ func (r *Repo) LastChange(head, path string) (string, error) {
 	if out == "" {
 		return "", nil
 	}
-	if _, ok := ParseHex([]byte(out)); !ok {
+	if _, ok := gitread.ParseHex([]byte(out)); !ok {
 		return "", fmt.Errorf("finding the commit that wrote %s at %s: git rev-list printed %q", path, head, out)
 	}
 	return out, nil

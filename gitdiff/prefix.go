@@ -6,6 +6,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // minPrefixProof is the smallest old version worth proving a prefix of the
@@ -35,7 +36,7 @@ func (r *Repo) oldBlob(old entry, now *changes.Blob, prefixSum []byte) (*changes
 		return r.blob(old)
 	}
 	if prefixSum == nil {
-		prefixSum = BlobID(now.Data[:size])
+		prefixSum = gitread.BlobID(now.Data[:size])
 	}
 	if prefixSum == nil || !bytes.Equal(prefixSum, old.hash[:]) {
 		return r.blob(old)

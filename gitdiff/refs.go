@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // Ref is a ref and the commit it leads to.
@@ -37,7 +38,7 @@ func (r *Repo) Refs(prefix string) ([]Ref, error) {
 		if len(fields) != 3 || fields[2] != "" || !strings.HasPrefix(fields[0], prefix) {
 			continue
 		}
-		h, ok := ParseHex([]byte(fields[1]))
+		h, ok := gitread.ParseHex([]byte(fields[1]))
 		if !ok {
 			return nil, fmt.Errorf("listing the refs: git for-each-ref printed %q", line)
 		}
@@ -68,7 +69,7 @@ func (r *Repo) DefaultBranch() (ref, commit string, err error) {
 func (r *Repo) SymbolicRef(name string) (target, commit string, err error) {
 	target, err = r.git.Line("symbolic-ref", "-q", "--end-of-options", name)
 	switch {
-	case ExitCode(err) == 1: // no such ref, or not a symbolic one
+	case gitread.ExitCode(err) == 1: // no such ref, or not a symbolic one
 		return "", "", nil
 	case err != nil:
 		return "", "", fmt.Errorf("reading %s: %w", name, err)
@@ -77,7 +78,7 @@ func (r *Repo) SymbolicRef(name string) (target, commit string, err error) {
 	if err != nil {
 		return target, "", nil
 	}
-	h, ok := ParseHex([]byte(id))
+	h, ok := gitread.ParseHex([]byte(id))
 	if !ok {
 		return "", "", fmt.Errorf("reading %s: git rev-parse printed %q", target, id)
 	}
@@ -202,7 +203,7 @@ func (r *Repo) peelTypes(h plumbing.Hash) (first, last plumbing.ObjectType, end 
 		}
 		// A tag object starts with the line "object <id>".
 		rest, ok := bytes.CutPrefix(data, []byte("object "))
-		target, ok2 := ParseHex(rest[:min(len(rest), 40)])
+		target, ok2 := gitread.ParseHex(rest[:min(len(rest), 40)])
 		if !ok || !ok2 {
 			return first, kind, h, fmt.Errorf("tag %s: no object line", h)
 		}

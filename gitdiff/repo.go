@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // Repo is an open repository.
@@ -18,10 +19,10 @@ type Repo struct {
 	workTree  string // "" for a bare repository
 	// reader reads objects, HEAD and the index for the whole run;
 	// readerWhy says why git serves the run ("" for the fast reader).
-	reader    Reader
+	reader    gitread.Reader
 	readerWhy string
 	// git runs git on this repository: revisions, configuration.
-	git *Git
+	git *gitread.Git
 	// storage reads the files go-git reads well: the shallow boundary,
 	// the commit-graph's place, the refs for the fast reader.
 	storage *filesystem.Storage
@@ -42,14 +43,14 @@ type Repo struct {
 // reader serves the run (see probe and Reader); SMALL_HOOK_READER=git, read
 // through opts, has git serve it whatever the probe finds.
 func Open(dir string, opts Options) (*Repo, error) {
-	found, err := OpenRepository(dir, opts)
+	found, err := gitread.OpenRepository(dir, opts)
 	if err != nil {
 		return nil, err
 	}
 	return openRepoAt(found, opts), nil
 }
 
-func openRepoAt(found *Repository, opts Options) *Repo {
+func openRepoAt(found *gitread.Repository, opts Options) *Repo {
 	return &Repo{opts: opts, gitDir: found.GitDir, commonDir: found.CommonDir, workTree: found.WorkTree,
 		reader: found.Reader, readerWhy: found.Why, git: found.Git, storage: found.Storage,
 		blobs: map[string]*changes.Blob{}, trees: map[plumbing.Hash]*object.Tree{}, commits: map[plumbing.Hash]*object.Commit{}}
@@ -67,8 +68,8 @@ func (r *Repo) twin() (*Repo, error) {
 }
 
 // found is the repository r reads, as Open found it.
-func (r *Repo) found() *Repository {
-	return &Repository{GitDir: r.gitDir, CommonDir: r.commonDir, WorkTree: r.workTree,
+func (r *Repo) found() *gitread.Repository {
+	return &gitread.Repository{GitDir: r.gitDir, CommonDir: r.commonDir, WorkTree: r.workTree,
 		Reader: r.reader, Why: r.readerWhy, Git: r.git, Storage: r.storage}
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // Resolve turns a revision (branch, tag, SHA, HEAD~2, origin/main,
@@ -28,7 +30,7 @@ func (r *Repo) Resolve(rev string) (string, error) {
 // commits. The error says why a revision cannot be resolved: no commit yet,
 // a shallow clone, or what git says.
 func (r *Repo) resolve(rev string) (plumbing.Hash, error) {
-	if h, ok := ParseHex([]byte(rev)); ok {
+	if h, ok := gitread.ParseHex([]byte(rev)); ok {
 		if _, err := r.commit(h); err == nil {
 			return h, nil
 		}
@@ -58,7 +60,7 @@ func (r *Repo) revParse(rev string) (plumbing.Hash, error) {
 	if err != nil {
 		return plumbing.ZeroHash, r.revisionError(rev, err)
 	}
-	h, ok := ParseHex([]byte(out))
+	h, ok := gitread.ParseHex([]byte(out))
 	if !ok {
 		return plumbing.ZeroHash, fmt.Errorf("resolving %q: git rev-parse printed %q", rev, out)
 	}
@@ -67,7 +69,7 @@ func (r *Repo) revParse(rev string) (plumbing.Hash, error) {
 
 // revisionError explains why git could not resolve rev.
 func (r *Repo) revisionError(rev string, err error) error {
-	var ge *GitError
+	var ge *gitread.GitError
 	if !errors.As(err, &ge) {
 		return fmt.Errorf("resolving %q: %w", rev, err)
 	}

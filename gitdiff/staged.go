@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // Staged returns the staged change: every in-scope path whose version in
@@ -135,7 +136,7 @@ func (r *Repo) stagedStates(head *object.Tree, view *commitView) []declState {
 // directories a sparse index holds as one entry included (from their
 // trees, which is what git commits there). Unmerged paths are an error:
 // there is no single staged version to check.
-func (r *Repo) indexEntries(scope Scope) (*IndexFile, entries, error) {
+func (r *Repo) indexEntries(scope Scope) (*gitread.IndexFile, entries, error) {
 	idx, err := r.reader.Index(scope)
 	if err != nil {
 		return nil, nil, err
@@ -171,7 +172,7 @@ func (r *Repo) indexEntries(scope Scope) (*IndexFile, entries, error) {
 
 // sparseFiles adds to out those of paths that lie in the sparse directory
 // entry e, looked up in its tree.
-func (r *Repo) sparseFiles(e IndexEntry, paths []string, out entries) error {
+func (r *Repo) sparseFiles(e gitread.IndexEntry, paths []string, out entries) error {
 	for _, p := range paths {
 		rest, ok := strings.CutPrefix(p, e.Path)
 		if !ok {

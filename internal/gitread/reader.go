@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"github.com/go-git/go-git/v5/plumbing"

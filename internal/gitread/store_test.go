@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"bytes"
@@ -252,7 +252,10 @@ func FuzzCommitParents(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, err := CommitParents(data)
 		var c object.Commit
-		werr := c.Decode(&storedObject{kind: plumbing.CommitObject, data: data})
+		obj := &plumbing.MemoryObject{}
+		obj.SetType(plumbing.CommitObject)
+		obj.Write(data)
+		werr := c.Decode(obj)
 		switch {
 		case werr != nil && err == nil:
 			// Lenient where go-git is strict is allowed only for what
