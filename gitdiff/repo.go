@@ -36,14 +36,12 @@ type Repo struct {
 }
 
 // Open opens the repository that contains dir: a work tree (from any of its
-// subdirectories), a linked worktree, or a bare repository. GIT_DIR and
-// GIT_WORK_TREE, read through opts, are honoured as git honours them;
-// where the files do not settle which repository git would open (see
-// locate), git says, and reads it. A probe of the repository decides which
-// reader serves the run (see probe and Reader); SMALL_HOOK_READER=git, read
-// through opts, has git serve it whatever the probe finds.
+// subdirectories), a linked worktree, or a bare repository, found as git
+// finds it, with the reader gitread.Open's probe chooses for the run
+// (SMALL_HOOK_READER=git, read through opts, has git serve it whatever the
+// probe finds).
 func Open(dir string, opts Options) (*Repo, error) {
-	found, err := gitread.OpenRepository(dir, opts)
+	found, err := gitread.Open(dir, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,7 @@
 // Package gitread reads a git repository for small-hook: it finds the
 // repository as git finds it, and reads the three things a check reads
 // that have more than one possible source — objects, HEAD and the index —
-// through one Reader for the whole run. OpenRepository probes the
+// through one Reader for the whole run. Open probes the
 // repository and chooses that reader: the fast reader (small-hook's own
 // readers of loose objects, packs and their deltas and indexes, mapped
 // files, the index file and the refs files, each object checked against

@@ -58,9 +58,14 @@ type Repository struct {
 	Storage *filesystem.Storage
 }
 
-// OpenRepository finds the repository that contains dir, and chooses the
-// reader that serves the run (see Open).
-func OpenRepository(dir string, opts Options) (*Repository, error) {
+// Open finds the repository that contains dir: a work tree (from any of
+// its subdirectories), a linked worktree, or a bare repository. GIT_DIR
+// and GIT_WORK_TREE, read through opts, are honoured as git honours them;
+// where the files do not settle which repository git would open (see
+// locate), git says, and reads it. A probe of the repository decides which
+// reader serves the run (see probe and Reader); SMALL_HOOK_READER=git, read
+// through opts, has git serve it whatever the probe finds.
+func Open(dir string, opts Options) (*Repository, error) {
 	switch asked := opts.Env("SMALL_HOOK_READER"); asked {
 	case "", "auto", ReaderGit:
 	default:

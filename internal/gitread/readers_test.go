@@ -104,7 +104,7 @@ func TestIndexChecksumIsVerified(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			repo, err := OpenRepository(r.Dir, Options{})
+			repo, err := Open(r.Dir, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -24,7 +24,7 @@ func (r *repo) open() *Repository {
 // give a hook.
 func (r *repo) openWith(env map[string]string) *Repository {
 	r.T.Helper()
-	g, err := OpenRepository(r.Dir, Options{Getenv: func(k string) string { return env[k] }})
+	g, err := Open(r.Dir, Options{Getenv: func(k string) string { return env[k] }})
 	if err != nil {
 		r.T.Fatal(err)
 	}

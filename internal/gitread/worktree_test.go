@@ -103,7 +103,7 @@ func TestLocateAgreesWithGit(t *testing.T) {
 					t.Errorf("locate says %+v, git says %+v (found: %v)", got, want, found)
 				}
 			}
-			g, err := OpenRepository(tc.dir, opts)
+			g, err := Open(tc.dir, opts)
 			if tc.reader == "" {
 				if err == nil || found {
 					t.Fatalf("Open: %v, git found a repository: %v", err, found)
