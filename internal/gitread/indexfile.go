@@ -526,11 +526,11 @@ func readCacheTree(body []byte) (*CacheTree, error) {
 // CacheTree is one directory of the index's cache-tree extension.
 type CacheTree struct {
 	// Valid is false when an entry below was changed since the tree was
-	// written; hash is then unknown.
+	// written; Hash is then unknown.
 	Valid bool
 	Hash  plumbing.Hash
 	// entryCount is how many index entries the directory holds, as the
-	// cache tree records it; entries is how many it does hold.
+	// cache tree records it; Entries is how many it does hold.
 	entryCount, Entries int
 	Children            map[string]*CacheTree
 }
