@@ -63,6 +63,11 @@ func (b *bench) scenarios() []func() (scenario, error) {
 		b.manyWorkspaces,
 		b.manyArtifacts,
 		b.guardedEdit,
+		b.aliasedEvidence,
+		b.deepDirectories,
+		b.rewrittenEntries,
+		b.ledgerSnapshots,
+		b.oldEvidence,
 	}
 }
 

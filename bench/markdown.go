@@ -70,6 +70,10 @@ func (s scenario) ownTargets() (target, met string) {
 		targets = append(targets, fmt.Sprintf("≤ %.1f MiB", float64(limit)/(1<<20)))
 		mets = append(mets, verdict(s.subject.peakRSS <= limit))
 	}
+	if s.maxMemory > 0 && s.subject.peakRSS > 0 {
+		targets = append(targets, fmt.Sprintf("≤ %d MiB", s.maxMemory>>20))
+		mets = append(mets, verdict(s.subject.peakRSS <= s.maxMemory))
+	}
 	return strings.Join(targets, ", "), strings.Join(mets, ", ")
 }
 

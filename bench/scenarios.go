@@ -36,7 +36,9 @@ type scenario struct {
 	// largest is the size of the largest governed file the check reads,
 	// for the memory target (0: not judged).
 	largest int64
-	note    string
+	// maxMemory, when set, is the most peak memory small-hook may take.
+	maxMemory int64
+	note      string
 }
 
 func (b *bench) smallFixture() string {

@@ -250,5 +250,5 @@ func (v *commitView) Read(path string) (*changes.Blob, error) {
 	if err != nil || e == nil {
 		return nil, err
 	}
-	return v.repo.blob(*e)
+	return v.repo.content(*e)
 }

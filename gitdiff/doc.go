@@ -4,9 +4,9 @@
 // push with every parent and merge base, the tip a push replaces, a whole
 // tree, the history the ledger reads — and reads the files that configure
 // a check from a trusted revision. It owns the units, what is governed
-// (govern.go), the merges, the prefetch of blobs and the walk of commits
-// (with the commit-graph and the shallow boundary). It judges nothing:
-// rules do that.
+// (govern.go), the merges, the loader of the versions a unit leaves
+// unread (load.go) and the walk of commits (with the commit-graph and the
+// shallow boundary). It judges nothing: rules do that.
 //
 // Git is the authority. Revisions, git's configuration and the hooks
 // directory always come from the git binary. Objects, HEAD and the index

@@ -2,6 +2,7 @@ package gitdiff
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -63,12 +64,62 @@ type unitScope struct {
 	Scope
 	g        *governor
 	declared workspace.Declarations
-	memo     map[memoKey]bool
+	// dirs remembers the answers for workspaces by the directories of
+	// their roots, and artifacts those for artifacts.
+	dirs      *dirMemo
+	artifacts map[memoKey]bool
 }
 
 // unit starts the scope of one unit.
 func (g *governor) unit(scope Scope) *unitScope {
-	return &unitScope{Scope: scope, g: g, memo: map[memoKey]bool{}}
+	return &unitScope{Scope: scope, g: g, dirs: &dirMemo{}, artifacts: map[memoKey]bool{}}
+}
+
+// dirMemo is one directory in what a unit found of the workspaces whose
+// root a directory is, and holds the directories below it: the paths of a
+// unit are walked from the root down, once each, so that a deep path's
+// governing directories cost one reading of it, not one look-up of each
+// root.
+type dirMemo struct {
+	below map[string]*dirMemo
+	// declared holds the answer for each kind of workspace asked of.
+	declared map[workspace.Kind]bool
+}
+
+// pathDirs are the directories of one path in a unit's memo, from the
+// root down: dirs[k] is the directory that holds the path's first k
+// directories, which end at byte ends[k] of the path.
+type pathDirs struct {
+	dirs []*dirMemo
+	ends []int
+}
+
+// walk returns the directories of path below m.
+func (m *dirMemo) walk(path string) pathDirs {
+	out := pathDirs{dirs: []*dirMemo{m}, ends: []int{0}}
+	for n, at := m, 0; ; {
+		i := strings.IndexByte(path[at:], '/')
+		if i < 0 {
+			return out
+		}
+		name := path[at : at+i]
+		next, ok := n.below[name]
+		if !ok {
+			if n.below == nil {
+				n.below = map[string]*dirMemo{}
+			}
+			next = &dirMemo{}
+			n.below[name] = next
+		}
+		n, at = next, at+i+1
+		out.dirs, out.ends = append(out.dirs, n), append(out.ends, at)
+	}
+}
+
+// of returns the directory that root, the first bytes of the path up to
+// one of its slashes (a root workspace.Needs gives), names.
+func (d pathDirs) of(root string) *dirMemo {
+	return d.dirs[sort.SearchInts(d.ends, len(root)+1)-1]
 }
 
 // governed returns the paths among paths that the unit reads: every path
@@ -85,8 +136,9 @@ func (s *unitScope) governed(paths []string, states ...declState) (map[string]bo
 			continue
 		}
 		governed := false
+		dirs := s.dirs.walk(p)
 		for _, x := range workspace.Needs(p) {
-			ok, err := s.declares(x, p, states)
+			ok, err := s.declares(x, p, dirs, states)
 			if err != nil {
 				return nil, err
 			}
@@ -104,26 +156,43 @@ func (s *unitScope) governed(paths []string, states ...declState) (map[string]bo
 	return keep, nil
 }
 
-// declares reports whether x is declared where it counts for the unit.
-func (s *unitScope) declares(x workspace.Declaration, path string, states []declState) (bool, error) {
+// declares reports whether x, which could govern path (whose directories
+// are dirs), is declared where it counts for the unit; each answer is
+// worked out once per unit.
+func (s *unitScope) declares(x workspace.Declaration, path string, dirs pathDirs, states []declState) (bool, error) {
 	key := memoKey{x: x}
+	find := func() (bool, error) {
+		found, err := s.g.declaresBeyond(x, key)
+		for _, st := range states {
+			if found || err != nil {
+				break
+			}
+			found, err = st.declares(x, path)
+		}
+		return found, err
+	}
 	if x.Artifact != "" {
 		key.path = path
+		return remembered(s.artifacts, key, find)
 	}
-	if known, ok := s.memo[key]; ok {
+	dir := dirs.of(x.Workspace.Root)
+	if dir.declared == nil {
+		dir.declared = map[workspace.Kind]bool{}
+	}
+	return remembered(dir.declared, x.Workspace.Kind, find)
+}
+
+// remembered returns the answer memo holds for key, or the one find works
+// out, which it then holds.
+func remembered[K comparable](memo map[K]bool, key K, find func() (bool, error)) (bool, error) {
+	if known, ok := memo[key]; ok {
 		return known, nil
 	}
-	found, err := s.g.declaresBeyond(x, key)
-	for _, st := range states {
-		if found || err != nil {
-			break
-		}
-		found, err = st.declares(x, path)
-	}
+	found, err := find()
 	if err != nil {
 		return false, err
 	}
-	s.memo[key] = found
+	memo[key] = found
 	return found, nil
 }
 

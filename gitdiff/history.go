@@ -76,7 +76,12 @@ func (h *History) Commits() []HistoryCommit { return h.list }
 
 // Units calls fn with one unit per commit, in the order of Commits, each
 // compared with its parents as Range compares them (a root or boundary
-// commit adds every in-scope file it holds).
+// commit adds every in-scope file it holds), every version read.
 func (h *History) Units(scope Scope, fn func(changes.Unit) error) error {
-	return h.repo.eachUnit(h.commits, scope, fn)
+	return h.repo.eachUnit(h.commits, scope, func(u changes.Unit) error {
+		if err := u.ReadAll(); err != nil {
+			return err
+		}
+		return fn(u)
+	})
 }

@@ -77,7 +77,7 @@ func (r *Repo) newMerge(parents []plumbing.Hash) (*merge, error) {
 
 // mergeChangesOf lists the candidate paths whose merge result (read with result)
 // differs from at least one parent's version, with every parent's version
-// and the merge base's. A path the result took unchanged from one parent,
+// and the merge base's, read when there are few (see readFew). A path the result took unchanged from one parent,
 // while every other parent left it as at the merge base, is left out: the
 // merge itself changed nothing there.
 func (r *Repo) mergeChangesOf(m *merge, candidates []string, result func(path string) (*entry, error)) ([]changes.Change, error) {
@@ -104,29 +104,18 @@ func (r *Repo) mergeChangesOf(m *merge, candidates []string, result func(path st
 		if trivial {
 			continue
 		}
-		ch := changes.Change{Path: path, Merge: &changes.Merge{}}
-		if ch.New, err = r.optionalBlob(n, nil); err != nil {
-			return nil, err
-		}
+		ch := changes.Change{Path: path, New: r.optionalVersion(n), Merge: &changes.Merge{}}
 		for _, v := range versions {
-			pb, err := r.optionalBlob(v, ch.New)
-			if err != nil {
-				return nil, err
-			}
-			ch.Merge.Parents = append(ch.Merge.Parents, pb)
+			ch.Merge.Parents = append(ch.Merge.Parents, r.optionalVersion(v))
 		}
 		ch.Old = ch.Merge.Parents[0]
 		for _, b := range bases {
-			bb, err := r.optionalBlob(b, ch.New)
-			if err != nil {
-				return nil, err
-			}
-			ch.Merge.Bases = append(ch.Merge.Bases, bb)
+			ch.Merge.Bases = append(ch.Merge.Bases, r.optionalVersion(b))
 		}
 		ch.Merge.Base = ch.Merge.Bases[0]
 		list = append(list, ch)
 	}
-	return list, nil
+	return list, r.readFew(list)
 }
 
 // commitMerge builds the changes of a merge commit: the paths its tree
@@ -178,16 +167,12 @@ func (r *Repo) lookup(t *object.Tree, path string) (*entry, error) {
 	return &entry{hash: e.Hash, mode: e.Mode}, nil
 }
 
-// optionalBlob reads the version at e, if any; with a result, the way an
-// old version is read (see oldBlob).
-func (r *Repo) optionalBlob(e *entry, result *changes.Blob) (*changes.Blob, error) {
-	switch {
-	case e == nil:
-		return nil, nil
-	case result != nil:
-		return r.oldBlob(*e, result, nil)
+// optionalVersion is the version at e (see Repo.version), nil for none.
+func (r *Repo) optionalVersion(e *entry) *changes.Blob {
+	if e == nil {
+		return nil
 	}
-	return r.blob(*e)
+	return r.version(*e)
 }
 
 // baseVersions returns the file at path in every merge base (m.bases).

@@ -88,6 +88,7 @@ func (r *Repo) eachUnit(commits []*object.Commit, scope Scope, fn func(changes.U
 			return err
 		}
 		clear(r.blobs)
+		r.nextUnitTrees()
 	}
 	return nil
 }
@@ -116,6 +117,7 @@ func (r *Repo) buildUnits(commits []*object.Commit, g *governor, scope Scope, re
 		} else {
 			// Before sending: the unit belongs to fn's goroutine then.
 			r.keepBlobs(u)
+			r.nextUnitTrees()
 		}
 		select {
 		case units <- builtUnit{unit: u, err: err}:
@@ -129,7 +131,7 @@ func (r *Repo) buildUnits(commits []*object.Commit, g *governor, scope Scope, re
 }
 
 // keepBlobs empties the blob cache but for the new versions of u's
-// changes, which the next commit compares with.
+// changes that were read, which the next commit compares with.
 func (r *Repo) keepBlobs(u changes.Unit) {
 	keep := make(map[*changes.Blob]bool, len(u.Changes))
 	for _, ch := range u.Changes {
@@ -137,7 +139,7 @@ func (r *Repo) keepBlobs(u changes.Unit) {
 			keep[ch.New] = true
 		}
 	}
-	kept := map[string]*changes.Blob{}
+	kept := map[versionKey]*changes.Blob{}
 	for k, b := range r.blobs {
 		if keep[b] {
 			kept[k] = b
@@ -154,7 +156,7 @@ func (r *Repo) commitUnit(c *object.Commit, scope *unitScope, reader *Repo) (cha
 	if err != nil {
 		return changes.Unit{}, err
 	}
-	u := changes.Unit{Mode: changes.ModeRange, Commit: reader.describe(c), Files: &treeSnapshot{repo: reader, hash: tree.Hash}}
+	u := changes.Unit{Mode: changes.ModeRange, Commit: reader.describe(c), Files: &treeSnapshot{repo: reader, hash: tree.Hash}, Loader: reader.loader()}
 	switch len(c.ParentHashes) {
 	case 0:
 		u.Changes, err = r.treeChanges(nil, tree, scope)

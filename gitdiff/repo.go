@@ -1,6 +1,7 @@
 package gitdiff
 
 import (
+	"errors"
 	"maps"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -29,10 +30,13 @@ type Repo struct {
 	// config is git's configuration, read on first need.
 	config *gitConfig
 	// blobs, trees and commits are what the run has read (see Range for
-	// what it keeps).
-	blobs   map[string]*changes.Blob
-	trees   map[plumbing.Hash]*object.Tree
-	commits map[plumbing.Hash]*object.Commit
+	// what it keeps); lastTrees are the trees the unit before read.
+	blobs     map[versionKey]*changes.Blob
+	trees     map[plumbing.Hash]*object.Tree
+	lastTrees map[plumbing.Hash]*object.Tree
+	commits   map[plumbing.Hash]*object.Commit
+	// load reads what units leave unread, on first need (see loader).
+	load *loader
 }
 
 // Open opens the repository that contains dir: a work tree (from any of its
@@ -51,7 +55,7 @@ func Open(dir string, opts Options) (*Repo, error) {
 func openRepoAt(found *gitread.Repository, opts Options) *Repo {
 	return &Repo{opts: opts, gitDir: found.GitDir, commonDir: found.CommonDir, workTree: found.WorkTree,
 		reader: found.Reader, readerWhy: found.Why, git: found.Git, storage: found.Storage,
-		blobs: map[string]*changes.Blob{}, trees: map[plumbing.Hash]*object.Tree{}, commits: map[plumbing.Hash]*object.Commit{}}
+		blobs: map[versionKey]*changes.Blob{}, trees: map[plumbing.Hash]*object.Tree{}, commits: map[plumbing.Hash]*object.Commit{}}
 }
 
 // twin opens the same repository again, with the same reader: a Repo shares
@@ -78,7 +82,11 @@ func (r *Repo) Reader() (name, why string) { return r.reader.Name(), r.readerWhy
 // Close releases the files and processes the repository holds; the Repo
 // must not be used afterwards.
 func (r *Repo) Close() error {
-	return r.reader.Close()
+	err := r.reader.Close()
+	if r.load != nil {
+		err = errors.Join(err, r.load.close())
+	}
+	return err
 }
 
 // WorkTree is the root of the work tree; "" for a bare repository.

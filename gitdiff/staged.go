@@ -44,7 +44,7 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 		return changes.Unit{}, err
 	}
 	us := g.unit(scope)
-	u := changes.Unit{Mode: changes.ModeStaged, Files: view}
+	u := changes.Unit{Mode: changes.ModeStaged, Files: view, Loader: r.loader()}
 	if head != nil {
 		u.Before = &treeSnapshot{repo: r, tree: head, hash: head.Hash}
 	}

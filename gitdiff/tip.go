@@ -68,8 +68,8 @@ func (r *Repo) Tip(previous, head, onto string, scope Scope) (*changes.Unit, err
 		ch.Merge = &changes.Merge{Parents: []*changes.Blob{ch.Old}}
 		if ontoTree != nil {
 			e, err := r.lookup(ontoTree, ch.Path)
-			if err == nil {
-				ch.Merge.Onto, err = r.optionalBlob(e, nil)
+			if err == nil && e != nil {
+				ch.Merge.Onto, err = r.blob(*e)
 			}
 			if err != nil {
 				return nil, err
@@ -84,5 +84,6 @@ func (r *Repo) Tip(previous, head, onto string, scope Scope) (*changes.Unit, err
 		Before:   &treeSnapshot{repo: r, tree: oldTree, hash: oldTree.Hash},
 		Declared: us.declared,
 		Previous: p.String(),
+		Loader:   r.loader(),
 	}, nil
 }

@@ -42,7 +42,7 @@ func (r *Repo) treeUnit(named, files entries, scope Scope) (changes.Unit, error)
 	if err != nil {
 		return changes.Unit{}, err
 	}
-	return changes.Unit{Mode: changes.ModeTree, Changes: list, Files: &entriesSnapshot{repo: r, entries: files}, Declared: us.declared}, nil
+	return changes.Unit{Mode: changes.ModeTree, Changes: list, Files: &entriesSnapshot{repo: r, entries: files}, Declared: us.declared, Loader: r.loader()}, nil
 }
 
 // IndexTree returns the in-scope files among paths as the index holds them,

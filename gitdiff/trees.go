@@ -20,10 +20,22 @@ func (r *Repo) tree(h plumbing.Hash) (*object.Tree, error) {
 	return t, err
 }
 
+// nextUnitTrees starts the tree cache of the next unit of a range: the
+// trees the last unit read stay (a commit's tree is its child's parent
+// tree), the ones before go, so that a long history keeps the trees of
+// two units, not every tree it met.
+func (r *Repo) nextUnitTrees() {
+	r.lastTrees, r.trees = r.trees, map[plumbing.Hash]*object.Tree{}
+}
+
 // optionalTreeObject is tree that reports a tree the repository does not
 // hold as absent (found false) rather than as an error.
 func (r *Repo) optionalTreeObject(h plumbing.Hash) (t *object.Tree, found bool, err error) {
 	if t, ok := r.trees[h]; ok {
+		return t, true, nil
+	}
+	if t, ok := r.lastTrees[h]; ok {
+		r.trees[h] = t
 		return t, true, nil
 	}
 	kind, data, _, err := r.reader.Object(h, -1)
@@ -86,52 +98,75 @@ func (r *Repo) diffTrees(a, b plumbing.Hash, prefix string, scope Scope, old, ne
 	if err != nil {
 		return err
 	}
-	byName := func(t *object.Tree) map[string]object.TreeEntry {
-		m := map[string]object.TreeEntry{}
-		if t != nil {
-			for _, e := range t.Entries {
-				m[e.Name] = e
-			}
-		}
-		return m
+	var ea, eb []object.TreeEntry
+	if ta != nil {
+		ea = ta.Entries
 	}
-	ea, eb := byName(ta), byName(tb)
-	names := map[string]bool{}
-	for n := range ea {
-		names[n] = true
+	if tb != nil {
+		eb = tb.Entries
 	}
-	for n := range eb {
-		names[n] = true
-	}
-	for name := range names {
-		x, inA := ea[name]
-		y, inB := eb[name]
-		if inA && inB && x.Hash == y.Hash && x.Mode == y.Mode {
-			continue
-		}
-		path := prefix + name
-		var subA, subB plumbing.Hash
-		if inA {
-			if x.Mode == filemode.Dir {
-				subA = x.Hash
-			} else if scope.ContainsPath(path) {
-				old[path] = entry{hash: x.Hash, mode: x.Mode}
+	// Both lists are in git's order (checkTree): walk them side by side. A
+	// name that is a file on one side and a directory on the other sorts
+	// apart, and is met as two names, each on one side.
+	for len(ea) > 0 || len(eb) > 0 {
+		var x, y *object.TreeEntry
+		switch c := compareEntries(ea, eb); {
+		case c < 0:
+			x, ea = &ea[0], ea[1:]
+		case c > 0:
+			y, eb = &eb[0], eb[1:]
+		default:
+			x, y, ea, eb = &ea[0], &eb[0], ea[1:], eb[1:]
+			if x.Hash == y.Hash && x.Mode == y.Mode {
+				continue
 			}
 		}
-		if inB {
-			if y.Mode == filemode.Dir {
-				subB = y.Hash
-			} else if scope.ContainsPath(path) {
-				new[path] = entry{hash: y.Hash, mode: y.Mode}
-			}
-		}
-		if !subA.IsZero() || !subB.IsZero() {
-			if err := r.diffTrees(subA, subB, path+"/", scope, old, new); err != nil {
-				return err
-			}
+		if err := r.diffEntries(x, y, prefix, scope, old, new); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// compareEntries orders the first entries of two lists in git's order,
+// an empty list last.
+func compareEntries(a, b []object.TreeEntry) int {
+	switch {
+	case len(a) == 0:
+		return 1
+	case len(b) == 0:
+		return -1
+	}
+	return compareTreeNames(a[0].Name, a[0].Mode == filemode.Dir, b[0].Name, b[0].Mode == filemode.Dir)
+}
+
+// diffEntries adds to old and new what differs between x and y, the
+// entries of one name in two trees (nil where a tree has none).
+func (r *Repo) diffEntries(x, y *object.TreeEntry, prefix string, scope Scope, old, new entries) error {
+	name := x
+	if name == nil {
+		name = y
+	}
+	path := prefix + name.Name
+	var subA, subB plumbing.Hash
+	if x != nil {
+		if x.Mode == filemode.Dir {
+			subA = x.Hash
+		} else if scope.ContainsPath(path) {
+			old[path] = entry{hash: x.Hash, mode: x.Mode}
+		}
+	}
+	if y != nil {
+		if y.Mode == filemode.Dir {
+			subB = y.Hash
+		} else if scope.ContainsPath(path) {
+			new[path] = entry{hash: y.Hash, mode: y.Mode}
+		}
+	}
+	if subA.IsZero() && subB.IsZero() {
+		return nil
+	}
+	return r.diffTrees(subA, subB, path+"/", scope, old, new)
 }
 
 func (r *Repo) optionalTree(h plumbing.Hash) (*object.Tree, error) {
@@ -168,7 +203,7 @@ func (s *entriesSnapshot) Read(path string) (*changes.Blob, error) {
 	if !ok {
 		return nil, nil
 	}
-	return s.repo.blob(e)
+	return s.repo.content(e)
 }
 
 // treeSnapshot is the state of a commit, read from its tree on demand by
@@ -209,5 +244,5 @@ func (s *treeSnapshot) Read(path string) (*changes.Blob, error) {
 	if err != nil || e == nil || e.Mode == filemode.Dir {
 		return nil, err
 	}
-	return s.repo.blob(entry{hash: e.Hash, mode: e.Mode})
+	return s.repo.content(entry{hash: e.Hash, mode: e.Mode})
 }

@@ -72,15 +72,20 @@ func NewChecker(opts Options) *Checker {
 // locating the workspace of each of its changes. Rules that do not see
 // excluded paths get the unit without them. The rules that judge each
 // workspace on its own (Rule.PerWorkspace) run over slices of the unit
-// (see changes.Unit.Slices), one slice after the other, and what they
-// derived from one slice is dropped before the next: memory follows the
-// size of a slice, not of the unit. A configuration that sets a rule ID no
-// rule has is an error (see ValidateSettings).
+// (see changes.Unit.EachSlice), one slice after the other, each holding
+// its versions while it is judged, and what they derived from one slice
+// is dropped before the next: memory follows the size of a slice, not of
+// the unit. The other rules see the whole unit, and no version it leaves
+// unread (changes.Blob.Unread): they judge paths, places and the actor.
+// A configuration that sets a rule ID no rule has is an error (see
+// ValidateSettings).
 func (c *Checker) Check(u *changes.Unit) error {
 	if err := c.policy.err; err != nil {
 		return fmt.Errorf("the configuration: %w", err)
 	}
-	changes.Locate(u)
+	if err := changes.Locate(u); err != nil {
+		return fmt.Errorf("locating the changes: %w", err)
+	}
 	verdict := attribution.Verdict{Actor: attribution.Unknown}
 	if c.opts.Actor != nil {
 		v, err := c.opts.Actor(u)
@@ -111,15 +116,14 @@ func (c *Checker) Check(u *changes.Unit) error {
 	if budget <= 0 {
 		budget = DefaultSliceBytes
 	}
-	for i, s := range u.Slices(budget) {
-		if i > 0 {
+	first := true
+	return u.EachSlice(budget, func(s *changes.Unit) error {
+		if !first {
 			c.cache.nextSlice()
 		}
-		if err := c.run(s, perWorkspace, verdict); err != nil {
-			return err
-		}
-	}
-	return nil
+		first = false
+		return c.run(s, perWorkspace, verdict)
+	})
 }
 
 // run runs rules over u: the Apart ones on a goroutine of their own, one

@@ -84,6 +84,8 @@ type Rule struct {
 	// drops what it derived from one slice before the next. A rule that
 	// compares changes to different workspaces or artifacts, or reports
 	// once per unit, must not set it; rulestest runs every case both ways.
+	// Only such a rule reads the versions of a unit that leaves them unread
+	// (changes.Blob.Unread): every other one sees their paths and places.
 	PerWorkspace bool
 	// Run checks one unit and reports through the pass. An error means the
 	// check could not be done (exit code 2), never that a rule fired.

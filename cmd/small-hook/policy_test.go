@@ -121,8 +121,8 @@ func TestRulesCommandFindsFamilies(t *testing.T) {
 	r := newTestRepo(t)
 	for family, want := range map[string][]string{
 		"attribution": {"attribution/claim", "attribution/unknown", "attribution/signature"},
-		"ledger":      {"ledger/future-entry", "ledger/backfilled", "ledger/evidence-commit", "ledger/human-recorded", "ledger/agent-identity", "ledger/artifact-metadata"},
-		"push":        {"push/protected"},
+		"ledger":      {"ledger/future-entry", "ledger/backfilled", "ledger/evidence-commit", "ledger/human-recorded", "ledger/agent-identity", "ledger/artifact-metadata", "ledger/rewritten"},
+		"push":        {"push/not-a-commit", "push/protected", "push/replace"},
 		"secrets":     {"secrets"},
 	} {
 		code, out, errOut := r.check(nil, "rules", family, "--format", "json")

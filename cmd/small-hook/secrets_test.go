@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -115,5 +117,142 @@ func TestSecretAlreadyInHeadIsNotReportedAgain(t *testing.T) {
 	}
 	if code, out, _ := r.check(nil, "check", "--all"); code != exitFindings || !strings.Contains(out, "secrets/slack-bot-token") {
 		t.Fatalf("--all: exit %d\n%s", code, out)
+	}
+}
+
+// stageLink stages a symbolic link at path to target, as git stores it (a
+// blob of mode 120000), whatever links the file system supports.
+func stageLink(r *testRepo, path, target string) {
+	blob := r.GitInput(target, "hash-object", "-w", "--stdin")
+	r.Git("update-index", "--add", "--cacheinfo", "120000,"+blob+","+path)
+}
+
+// TestTokensAsSymlinkTargetsAreCaught: a symbolic link whose target is a
+// token, in artifacts/, .awp/ and .small/ext/ of governed workspaces, is
+// reported staged, in a range and with --all (git stores the target as a
+// blob and every checkout writes it), and the token is never printed.
+func TestTokensAsSymlinkTargetsAreCaught(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	r.Write(".awp/workspace.json", "{}\n")
+	base := r.Commit("an AWP workspace")
+	links := []string{"artifacts/deploy-token", ".awp/token", ".small/ext/token"}
+	for _, link := range links {
+		stageLink(r, link, fakeGitHub)
+	}
+	for _, args := range [][]string{{"check"}, {"check", "--base", base}, {"check", "--all"}} {
+		if slices.Contains(args, "--base") {
+			r.Git("commit", "-q", "--no-verify", "-m", "links")
+		}
+		code, out := everyOutput(t, r, args...)
+		if code != exitFindings {
+			t.Fatalf("%v: exit %d\n%s", args, code, out)
+		}
+		// Read by git itself, the links are the same blobs.
+		if c, byGit, _ := r.check(map[string]string{"SMALL_HOOK_READER": "git"}, args...); c != exitFindings || strings.Count(byGit, ":1: error secrets/github-pat") != len(links) {
+			t.Errorf("%v, read by git: exit %d\n%s", args, c, byGit)
+		}
+		for _, link := range links {
+			if want := link + ":1: error secrets/github-pat"; !strings.Contains(out, want) {
+				t.Errorf("%v: %q is not reported:\n%s", args, want, out)
+			}
+		}
+		if p := pieceOf(out, fakeGitHub); p != "" {
+			t.Errorf("%v: the output holds %q", args, p)
+		}
+	}
+}
+
+// TestTokensSplitByMarkupAreCaught: a token in an artifact's body split by
+// markup no Markdown view shows (an HTML comment, here across lines, an
+// empty tag pair, bold) is reported at its line, staged and in a range,
+// and never printed.
+func TestTokensSplitByMarkupAreCaught(t *testing.T) {
+	t.Parallel()
+	r, _ := smpRepo(t)
+	base := r.Git("rev-parse", "HEAD")
+	body := "\ndeployed with " + fakeGitHub[:16] + "<!--\n-->" + fakeGitHub[16:] + " today\n" +
+		"\nposted with " + fakeSlack[:12] + "<span></span>" + fakeSlack[12:] + "\n" +
+		"\ncharged with " + fakeStripe[:10] + "**" + fakeStripe[10:] + "**\n"
+	r.Write(artifactPath, r.Read(artifactPath)+body)
+	r.Git("add", "-A")
+	after := r.Read(artifactPath)
+	for _, args := range [][]string{{"check"}, {"check", "--base", base}} {
+		if slices.Contains(args, "--base") {
+			r.Git("commit", "-q", "--no-verify", "-m", "split tokens")
+		}
+		code, out := everyOutput(t, r, args...)
+		if code != exitFindings {
+			t.Fatalf("%v: exit %d\n%s", args, code, out)
+		}
+		for needle, rule := range map[string]string{"<!--": "github-pat", "<span>": "slack-bot-token", "**": "stripe-access-token"} {
+			line := 1 + strings.Count(after[:strings.Index(after, needle)], "\n")
+			if want := fmt.Sprintf("%s:%d: error secrets/%s", artifactPath, line, rule); !strings.Contains(out, want) {
+				t.Errorf("%v: %q is not reported:\n%s", args, want, out)
+			}
+		}
+		for _, s := range []string{fakeGitHub, fakeSlack, fakeStripe} {
+			if p := pieceOf(out, s); p != "" {
+				t.Errorf("%v: the output holds %q", args, p)
+			}
+		}
+	}
+}
+
+// TestAnAgentCannotSilenceItsOwnLeak: through the installed hooks, an
+// agent's commit that adds a token marked gitleaks:allow is refused, and
+// so is the commit in a range; each fix the message gives works: the same
+// change committed by a human passes, and so does the agent's once a
+// human committed the finding's fingerprint to .gitleaksignore.
+func TestAnAgentCannotSilenceItsOwnLeak(t *testing.T) {
+	t.Parallel()
+	r := workspaceRepo(t)
+	bin, env := withBinary(t)
+	if out, ok := runIn(t, r.Dir, env, bin, "install"); !ok {
+		t.Fatalf("install: %s", out)
+	}
+	base := r.Git("rev-parse", "HEAD")
+	planPath := ".small/plan.small.yml"
+	marked := r.Read(planPath) + "    - id: task-4\n      title: push with " + fakeGitHub + " # gitleaks:allow\n"
+	line := strings.Count(marked, "\n")
+	stage := func() {
+		r.Write(planPath, marked)
+		r.Git("add", "-A")
+	}
+	const agentMsg = "Add a task\n\nCo-Authored-By: Claude <noreply@anthropic.com>"
+	stage()
+	out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", agentMsg)
+	if ok || !strings.Contains(out, fmt.Sprintf("%s:%d: error secrets/github-pat", planPath, line)) || !strings.Contains(out, "does not count") {
+		t.Fatalf("the agent's marker silenced its leak:\n%s", out)
+	}
+	if p := pieceOf(out, fakeGitHub); p != "" {
+		t.Errorf("the output holds %q", p)
+	}
+	// In a range, from the commit itself.
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "--no-verify", "-m", agentMsg); !ok {
+		t.Fatal(out)
+	}
+	if code, out, _ := r.check(nil, "check", "--base", base); code != exitFindings || !strings.Contains(out, "does not count") {
+		t.Fatalf("range: exit %d\n%s", code, out)
+	}
+	r.Git("reset", "-q", "--hard", base)
+	// A human's commit of the same change.
+	stage()
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "Add a task"); !ok {
+		t.Fatalf("a human's marker did not count:\n%s", out)
+	}
+	if code, out, _ := r.check(nil, "check", "--base", base); code != exitOK {
+		t.Fatalf("range of the human's commit: exit %d\n%s", code, out)
+	}
+	r.Git("reset", "-q", "--hard", base)
+	// The fingerprint, committed first by a human.
+	r.Write(".gitleaksignore", fmt.Sprintf("%s:github-pat:%d\n", planPath, line))
+	r.Git("add", "-A")
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", "A reviewed false positive"); !ok {
+		t.Fatal(out)
+	}
+	stage()
+	if out, ok := runIn(t, r.Dir, env, "git", "commit", "-q", "-m", agentMsg); !ok {
+		t.Fatalf("the committed fingerprint did not suppress the finding:\n%s", out)
 	}
 }

@@ -58,8 +58,13 @@ type Blob struct {
 	// Kind is file, symlink or submodule. Data is empty for submodules and
 	// holds the link target for symlinks.
 	Kind Kind
-	// Data is the file's content.
+	// Data is the file's content; nil while Unread.
 	Data []byte
+	// Unread marks a version whose content the unit does not hold: the
+	// unit's Loader reads it for the slice that judges it (see
+	// Unit.EachSlice), so that a commit of many files never holds all
+	// their bytes at once.
+	Unread bool
 }
 
 // Identity is a person or agent as git records it.
@@ -179,6 +184,9 @@ type Unit struct {
 	// unit, and (in a range) in any earlier state the check has seen.
 	// The reader that builds the unit fills it in (see Locate).
 	Declared workspace.Declarations
+	// Loader reads the versions the changes leave unread (Blob.Unread);
+	// nil when the unit holds every version.
+	Loader Loader
 }
 
 // Target is the object a push sets a ref to.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/small-hook/small-hook/internal/workspace"
 )
@@ -15,35 +16,77 @@ import (
 // states before and after the change count whoever built the unit.
 // Deleting a marker therefore does not take the artifacts beside it out
 // of the check, and neither does stripping an artifact's frontmatter: such
-// a change is marked Undeclared. Locate also puts the changes in path
-// order if they are not (Changed relies on it).
-func Locate(u *Unit) {
+// a change is marked Undeclared. An artifact's versions are read (through
+// u's Loader, when the unit leaves them unread) only where what they
+// declare counts: no workspace that is declared governs the path more
+// closely. Locate also puts the changes in path order if they are not
+// (Changed relies on it).
+func Locate(u *Unit) error {
 	if !slices.IsSortedFunc(u.Changes, byPath) {
 		slices.SortStableFunc(u.Changes, byPath)
 	}
 	var d workspace.Declarations
 	d.AddAll(u.Declared)
 	for i := range u.Changes {
-		declare(&d, &u.Changes[i])
+		if x, ok := workspace.DeclaredBy(u.Changes[i].Path); ok {
+			d.Add(x)
+		}
+	}
+	var artifacts []*Change
+	for i := range u.Changes {
+		if ch := &u.Changes[i]; contentCounts(ch.Path, d) {
+			artifacts = append(artifacts, ch)
+		}
+	}
+	stripped := map[*Change]bool{}
+	err := u.eachRead(artifacts, locateBytes, func(k int, ch *Change) {
+		declare(&d, ch)
+		if strips(ch) {
+			stripped[artifacts[k]] = true
+		}
+	})
+	if err != nil {
+		return err
 	}
 	for i := range u.Changes {
 		ch := &u.Changes[i]
 		p := workspace.Locate(ch.Path, d)
-		if p.Standalone && strips(ch) {
+		if p.Standalone && stripped[ch] {
 			p.Undeclared = true
 		}
 		ch.Place = p
 	}
+	return nil
+}
+
+// locateBytes is about how many bytes of artifacts Locate reads at once
+// when the unit leaves them unread.
+const locateBytes = 256 << 10
+
+// contentCounts reports whether what the versions of a change to path say
+// can decide where it lies: path is where a knowledge artifact may declare
+// itself, and no workspace d declares governs it more closely (see
+// workspace.Needs, innermost first).
+func contentCounts(path string, d workspace.Declarations) bool {
+	if !strings.HasSuffix(path, ".md") {
+		return false // a cheap test first: an artifact is a Markdown file
+	}
+	for _, x := range workspace.Needs(path) {
+		if x.Artifact != "" {
+			return true
+		}
+		if d.Has(x) {
+			return false
+		}
+	}
+	return false
 }
 
 func byPath(a, b Change) int { return cmp.Compare(a.Path, b.Path) }
 
-// declare adds to d what the versions of one change declare.
+// declare adds to d what the versions of a change to an artifact's path
+// declare.
 func declare(d *workspace.Declarations, ch *Change) {
-	if x, ok := workspace.DeclaredBy(ch.Path); ok {
-		d.Add(x)
-		return
-	}
 	x, ok := workspace.ArtifactAt(ch.Path)
 	if !ok {
 		return

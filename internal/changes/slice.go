@@ -19,22 +19,14 @@ import (
 // commit, snapshots, ref and declarations, and holds its changes in path
 // order. Locate must have placed the changes.
 func (u *Unit) Slices(budget int) []*Unit {
-	index := map[group]int{}
-	var members [][]int
-	var sizes []int
+	members := u.groups()
+	sizes := make([]int, len(members))
 	total, largest := 0, 0
-	for i := range u.Changes {
-		g := groupOf(&u.Changes[i])
-		k, ok := index[g]
-		if !ok {
-			k = len(members)
-			index[g] = k
-			members, sizes = append(members, nil), append(sizes, 0)
+	for k, m := range members {
+		for _, i := range m {
+			sizes[k] += u.Changes[i].Bytes()
 		}
-		n := size(&u.Changes[i])
-		members[k] = append(members[k], i)
-		sizes[k] += n
-		total += n
+		total += sizes[k]
 		if sizes[k] > sizes[largest] {
 			largest = k
 		}
@@ -74,6 +66,24 @@ func (u *Unit) Slices(budget int) []*Unit {
 	return append(slices.Delete(out, last, last+1), s)
 }
 
+// groups returns the changes of each group of u (see group), by index,
+// the groups in the order of their first change.
+func (u *Unit) groups() [][]int {
+	index := map[group]int{}
+	var members [][]int
+	for i := range u.Changes {
+		g := groupOf(&u.Changes[i])
+		k, ok := index[g]
+		if !ok {
+			k = len(members)
+			index[g] = k
+			members = append(members, nil)
+		}
+		members[k] = append(members[k], i)
+	}
+	return members
+}
+
 // group is what a rule that judges each workspace on its own needs to see
 // together: the changes to one SMALL workspace's files (the folded
 // spellings of their paths included), which its rules compare with each
@@ -94,24 +104,10 @@ func groupOf(ch *Change) group {
 	return group{path: ch.Path}
 }
 
-// size is how many bytes of versions a change holds: what judging it
-// decodes, and so what the memory of judging it follows.
-func size(ch *Change) int {
+// Bytes is how many bytes of versions ch holds: what judging it decodes,
+// and so what the memory of judging it follows.
+func (ch *Change) Bytes() int {
 	n := 0
-	add := func(b *Blob) {
-		if b != nil {
-			n += len(b.Data)
-		}
-	}
-	add(ch.New)
-	add(ch.Old)
-	if m := ch.Merge; m != nil {
-		for _, b := range m.AllBases() {
-			add(b)
-		}
-		for _, b := range m.Parents {
-			add(b)
-		}
-	}
+	ch.eachVersion(func(b *Blob) { n += len(b.Data) })
 	return n
 }

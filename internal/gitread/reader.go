@@ -27,7 +27,7 @@ type Reader interface {
 	// wrapping plumbing.ErrObjectNotFound when the repository does not
 	// have it. With prefix >= 0 a reader may also return the id that the
 	// first prefix bytes of the content would have as a blob, hashed along
-	// (nil when it does not; see oldBlob).
+	// (nil when it does not; see gitdiff's proveOld).
 	Object(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error)
 	// BlobSize returns the size object h declares without reading its
 	// content, when the reader can tell it cheaply.

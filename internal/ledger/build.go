@@ -8,6 +8,7 @@ import (
 	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
+	"github.com/small-hook/small-hook/internal/persistent"
 	"github.com/small-hook/small-hook/internal/workspace"
 	"github.com/small-hook/small-hook/rules"
 )
@@ -29,8 +30,9 @@ type node struct {
 	commit *Commit
 }
 
-// snapshot is every ledger file at one commit, by path.
-type snapshot map[string]*version
+// snapshot is every ledger file at one commit, by path: each commit's
+// snapshot shares with its parent's every file it did not change.
+type snapshot = persistent.Map[string, *version]
 
 // Builder computes a ledger from a history walked parents first: give it
 // each commit's unit with Add, in the order of the history, then ask for
@@ -43,6 +45,8 @@ type Builder struct {
 	order []*node
 	next  int
 	snaps map[*node]snapshot
+	// empty is the snapshot of no file, from which every other derives.
+	empty snapshot
 	// metadata are the ledger/artifact-metadata findings of the walk, by
 	// path; the findings of a file the head does not hold are dropped.
 	metadata map[string][]metadataFinding
@@ -53,7 +57,7 @@ type Builder struct {
 // after its parents (as gitdiff.History does); cfg gives the thresholds
 // and identities the checks use.
 func NewBuilder(history []Node, cfg config.Ledger) (*Builder, error) {
-	b := &Builder{cfg: cfg, nodes: map[string]*node{}, snaps: map[*node]snapshot{}, metadata: map[string][]metadataFinding{}}
+	b := &Builder{cfg: cfg, nodes: map[string]*node{}, snaps: map[*node]snapshot{}, empty: persistent.New[string, *version](), metadata: map[string][]metadataFinding{}}
 	for i, h := range history {
 		n := &node{Node: h, index: i, level: 1}
 		for _, p := range h.Parents {
@@ -80,17 +84,16 @@ func (b *Builder) Add(u *changes.Unit, actor Actor) error {
 	n := b.order[b.next]
 	b.next++
 	w := walkStep{b: b, n: n, u: u, actor: actor}
-	snap := snapshot{}
+	snap := b.empty
 	if len(n.parents) > 0 {
 		snap = b.snaps[n.parents[0]]
 	}
-	copied := false
 	if len(n.parents) > 1 {
 		merged, err := b.mergedSnapshot(n, u)
 		if err != nil {
 			return err
 		}
-		snap, copied = merged, true
+		snap = merged
 	}
 	for i := range u.Changes {
 		ch := &u.Changes[i]
@@ -98,22 +101,19 @@ func (b *Builder) Add(u *changes.Unit, actor Actor) error {
 		if !ok {
 			continue
 		}
-		if !copied {
-			snap, copied = clone(snap), true
-		}
 		if ch.New == nil {
-			delete(snap, ch.Path)
+			snap = snap.Without(ch.Path)
 			continue
 		}
 		olds := make([]*version, len(n.parents))
 		for j, p := range n.parents {
-			olds[j] = b.snaps[p][ch.Path]
+			olds[j], _ = b.snaps[p].Get(ch.Path)
 		}
 		v, err := w.version(kind, ch, olds)
 		if err != nil {
 			return err
 		}
-		snap[ch.Path] = v
+		snap = snap.With(ch.Path, v)
 	}
 	b.snaps[n] = snap
 	for _, p := range n.parents {
@@ -124,25 +124,13 @@ func (b *Builder) Add(u *changes.Unit, actor Actor) error {
 	return nil
 }
 
-func clone(s snapshot) snapshot {
-	out := make(snapshot, len(s)+1)
-	for k, v := range s {
-		out[k] = v
-	}
-	return out
-}
-
 // ledgerKind says whether a path can be a ledger file, by its name alone
 // (as if everything that could govern it were declared): a SMALL
 // workspace's progress.small.yml, or a file artifacts/<slug>.md. Whether
 // an artifact is declared is decided for the files the head holds (see
 // Ledger).
 func ledgerKind(path string) (Kind, bool) {
-	var all workspace.Declarations
-	for _, x := range workspace.Needs(path) {
-		all.Add(x)
-	}
-	p := workspace.Locate(path, all)
+	p := workspace.Innermost(path)
 	switch {
 	case p.Folded:
 		return "", false
@@ -165,8 +153,8 @@ func (b *Builder) Ledger(keep func(path string, kind Kind) bool) (*Ledger, error
 	head := b.order[len(b.order)-1]
 	l := &Ledger{Head: head.Hash, Commits: len(b.order), Shallow: b.shallow}
 	snap := b.snaps[head]
-	paths := make([]string, 0, len(snap))
-	for p, v := range snap {
+	paths := make([]string, 0, snap.Len())
+	for p, v := range snap.All {
 		if keep(p, v.kind) {
 			paths = append(paths, p)
 		}
@@ -174,7 +162,7 @@ func (b *Builder) Ledger(keep func(path string, kind Kind) bool) (*Ledger, error
 	slices.Sort(paths)
 	commits := newCommitIndex(b.order)
 	for _, p := range paths {
-		v := snap[p]
+		v, _ := snap.Get(p)
 		if v.err != nil {
 			return nil, fmt.Errorf("%s at %s: %w: its entries cannot be listed (small-hook check --all --rev %s says what is wrong)", p, head.Hash, v.err, head.Hash)
 		}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/small-hook/small-hook/internal/yamldoc"
 )
@@ -57,8 +59,23 @@ func evidenceObjects() []string { return []string{"evidence", "verification", "t
 // commitKey reports whether a key of an evidence object says its value is
 // a commit: commit, commit_sha, commit-ref, commitId, commit_hash.
 func commitKey(k string) bool {
-	k = strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(k))
-	return slices.Contains([]string{"commit", "commitsha", "commitref", "commitid", "commithash"}, k)
+	var key [len("commithash")]byte
+	n := 0
+	for _, r := range k {
+		if r == '_' || r == '-' {
+			continue
+		}
+		if r = unicode.ToLower(r); r >= utf8.RuneSelf || n == len(key) {
+			return false
+		}
+		key[n] = byte(r)
+		n++
+	}
+	switch string(key[:n]) {
+	case "commit", "commitsha", "commitref", "commitid", "commithash":
+		return true
+	}
+	return false
 }
 
 // isCommitRef reports whether s is 7 to 40 hexadecimal digits, the way an

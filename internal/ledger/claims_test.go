@@ -37,6 +37,11 @@ notes: see commit 1a2b3c4d
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v\nwant %v", got, want)
 	}
+	// Every key of every evidence object is asked: the question builds
+	// nothing (it built a replacer each time).
+	if n := testing.AllocsPerRun(100, func() { commitKey("Commit-SHA_") }); n != 0 {
+		t.Errorf("commitKey allocates %.0f times", n)
+	}
 }
 
 // TestAncestorAndPrefixes resolves the digits an entry writes among the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/persistent"
 )
 
 // mergedSnapshot is what a merge commit holds of the files its unit does
@@ -16,25 +17,29 @@ func (b *Builder) mergedSnapshot(n *node, u *changes.Unit) (snapshot, error) {
 	for _, ch := range u.Changes {
 		listed[ch.Path] = true
 	}
-	out := clone(b.snaps[n.parents[0]])
-	for _, p := range n.parents {
-		for path := range b.snaps[p] {
-			if listed[path] {
-				continue
+	first := b.snaps[n.parents[0]]
+	out := first
+	var err error
+	for _, p := range n.parents[1:] {
+		// Where a parent holds the first parent's version, so does the
+		// merge: only the files they differ on are looked at.
+		persistent.Diff(first, b.snaps[p], func(path string) {
+			if err != nil || listed[path] {
+				return
 			}
 			listed[path] = true
-			v, err := b.takenVersion(n, u, path)
-			if err != nil {
-				return nil, err
+			v, e := b.takenVersion(n, u, path)
+			switch {
+			case e != nil:
+				err = e
+			case v == nil:
+				out = out.Without(path)
+			default:
+				out = out.With(path, v)
 			}
-			if v == nil {
-				delete(out, path)
-			} else {
-				out[path] = v
-			}
-		}
+		})
 	}
-	return out, nil
+	return out, err
 }
 
 // takenVersion returns the version of path that a merge took from one of
@@ -43,7 +48,7 @@ func (b *Builder) takenVersion(n *node, u *changes.Unit, path string) (*version,
 	var versions []*version
 	same := true
 	for _, p := range n.parents {
-		v := b.snaps[p][path]
+		v, _ := b.snaps[p].Get(path)
 		if len(versions) > 0 && !sameVersion(v, versions[0]) {
 			same = false
 		}

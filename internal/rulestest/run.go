@@ -144,9 +144,11 @@ func nameOf(id string) string {
 // Check runs the rules over the case's unit and returns what differs from
 // the case's want lines: a finding no want line names, a want line no
 // finding matches. It runs them again with every workspace of the unit in
-// a slice of its own (rules.Options.SliceBytes) and says so when the
+// a slice of its own (rules.Options.SliceBytes) and every version left
+// unread until its slice is read (see Unread), and says so when the
 // findings differ: a rule marked PerWorkspace must judge each workspace
-// on its own. An error means the check could not be done.
+// on its own, and any other rule must not read a version. An error means
+// the check could not be done.
 func Check(c *Case, all []*rules.Rule) ([]string, error) {
 	opts := rules.Options{Rules: all, Config: c.Config, Secrets: c.Secrets}
 	if c.Actor != nil {
@@ -159,12 +161,12 @@ func Check(c *Case, all []*rules.Rule) ([]string, error) {
 	}
 	problems := Compare(found, c.Wants)
 	opts.SliceBytes = 1
-	sliced, err := rules.Check([]changes.Unit{c.Unit}, opts)
+	sliced, err := rules.Check([]changes.Unit{Unread(c.Unit)}, opts)
 	if err != nil {
 		return nil, fmt.Errorf("with a slice per workspace: %w", err)
 	}
 	if !slices.Equal(found, sliced) {
-		problems = append(problems, fmt.Sprintf("the findings differ with a slice per workspace: %v instead of %v", sliced, found))
+		problems = append(problems, fmt.Sprintf("the findings differ with a slice per workspace, its versions read for it: %v instead of %v", sliced, found))
 	}
 	return problems, nil
 }

@@ -14,9 +14,10 @@ import (
 )
 
 // probe is a rule of the family "probe" that reports every new file whose
-// content says "bad", with the content of the file as its message.
+// content says "bad", with the content of the file as its message: it
+// judges each file alone, from its content (Rule.PerWorkspace).
 func probe() *rules.Rule {
-	return &rules.Rule{ID: "probe/bad", Severity: rules.Error, Doc: "Probe\nReports bad files.", Run: func(pass *rules.Pass) error {
+	return &rules.Rule{ID: "probe/bad", Severity: rules.Error, Doc: "Probe\nReports bad files.", PerWorkspace: true, Run: func(pass *rules.Pass) error {
 		for _, ch := range pass.Unit.Changes {
 			if ch.New != nil && strings.Contains(string(ch.New.Data), "bad") {
 				pass.Report(ch.Path, 1, "%s is %s", ch.Path, strings.TrimSpace(string(ch.New.Data))).Hint("make it good")

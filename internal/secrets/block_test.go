@@ -87,3 +87,21 @@ func TestBlockAcrossAChunkEdge(t *testing.T) {
 		}
 	}
 }
+
+// TestBlocksInJoinedPiecesStayApart: two private keys a few lines apart,
+// each broken by markup, are found apart, as gitleaks finds them. The
+// lines around their BEGIN lines are joined into one fragment, where a
+// block rule's pattern runs from one piece into the next: such a match is
+// no match of the text, and must not hide the second key.
+func TestBlocksInJoinedPiecesStayApart(t *testing.T) {
+	key := "-----BEGIN " + "RSA PRIVATE KEY-----\n" + strings.Split(fakeKey, "\n")[1] + "\n-----END " + "RSA PRIVATE KEY-----\n"
+	half := len(key) / 2
+	content := "# Notes\n\n" + key[:half] + "<!--\n-->" + key[half:] + "\n\nx **" + key[:half] + "**" + key[half:] + "\n"
+	want := gitleaksFinds(t, "a.md", content)
+	if len(want) != 2 {
+		t.Fatalf("gitleaks finds %v: the case proves nothing", want)
+	}
+	if got := rulesAt(scan(t, New(Options{}), "a.md", content, nil)); got != strings.Join(want, ",") {
+		t.Errorf("got %s, want %v", got, want)
+	}
+}

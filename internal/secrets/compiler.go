@@ -67,10 +67,18 @@ func (c *compiler) detector(included map[string]bool) (det *detect.Detector, err
 		c.cfg = &cfg
 	}
 	d := detect.NewDetector(*c.cfg)
-	// Findings that gitleaks hands back hold no secret; the preview is
-	// taken from the scanned text (see secretIn).
-	d.Redact = 100
+	configure(d)
 	return d, nil
+}
+
+// configure sets a detector as the gitleaks CLI's defaults set it, its
+// decoder on to the CLI's depth (see maxDecodeDepth), but for one thing:
+// a match on a line that carries gitleaks:allow is kept, as a marker
+// counts only where the judged change did not write it or a human did
+// (the caller judges that: see Finding).
+func configure(d *detect.Detector) {
+	d.MaxDecodeDepth = maxDecodeDepth
+	d.IgnoreGitleaksAllow = true
 }
 
 // required adds to todo the rules its rules require, which Translate

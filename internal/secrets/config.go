@@ -137,9 +137,7 @@ func compile(vc *config.ViperConfig, included map[string]bool, path string) (det
 		return nil, err
 	}
 	d := detect.NewDetector(cfg)
-	// Findings that gitleaks hands back hold no secret; the preview is
-	// taken from the scanned text (see secretIn).
-	d.Redact = 100
+	configure(d)
 	return d, nil
 }
 

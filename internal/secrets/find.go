@@ -1,7 +1,6 @@
 package secrets
 
 import (
-	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -11,14 +10,15 @@ import (
 	"github.com/small-hook/small-hook/internal/parallel"
 )
 
-// allowSignature on a line suppresses what gitleaks finds on it.
-const allowSignature = "gitleaks:allow"
-
 // find returns the secrets in t whose matches may cover a judged line:
-// the lines that hold a keyword of some rule, or whose neighbour does, are
-// scanned with every rule their keywords call for, and the text from each
-// opening keyword of a block secret near a judged line is scanned with the
-// block rules. Each secret is found once, and remembered for Redact.
+// the lines that hold a keyword of some rule, or whose neighbour does, or
+// whose encoded text gitleaks' decoder turns into one, are scanned with
+// every rule their keywords call for, and the text from each opening
+// keyword of a block secret near a judged line is scanned with the block
+// rules. Each secret is found once, and remembered for Redact, with the
+// encoded text of a secret gitleaks decoded. A gitleaks:allow marker on
+// its line does not drop it: whether the marker counts depends on who
+// wrote it, which the caller judges.
 func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, error) {
 	if err := s.load(); err != nil {
 		return nil, err
@@ -38,14 +38,14 @@ func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, 
 		if err != nil {
 			return nil, err
 		}
-		found = append(found, detectIn(det, path, frags)...)
+		found = append(found, s.detectIn(det, path, frags)...)
 	}
 	if regions := blockRegions(t, p.blocks, j); len(regions) > 0 {
 		det, err := s.blockDetector()
 		if err != nil {
 			return nil, err
 		}
-		found = append(found, detectIn(det, path, regions)...)
+		found = append(found, s.detectIn(det, path, regions)...)
 	}
 	if len(found) > 0 {
 		gate, err := s.gate()
@@ -56,9 +56,13 @@ func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, 
 			return nil, nil
 		}
 	}
-	found = preferSpecific(t, once(allowed(t, found)))
+	found = preferSpecific(t, once(found))
 	for _, m := range found {
 		s.found.add(m.secret)
+		if m.encoding != "" {
+			// A message may echo the value as it is written.
+			s.found.add(string(t.data[m.start:m.end]))
+		}
 	}
 	return found, nil
 }
@@ -67,12 +71,17 @@ func (s *Scanner) find(path string, protocol bool, t *text, j judged) ([]match, 
 // and Go's regular expressions are safe for concurrent use): a large new
 // file is cut into many fragments, and scanning them is most of a
 // history's time. The matches come back in fragment order.
-func detectIn(det *detect.Detector, path string, frags []fragment) []match {
+func (s *Scanner) detectIn(det *detect.Detector, path string, frags []fragment) []match {
+	for _, fr := range frags {
+		s.scanned.Add(int64(len(fr.text)))
+	}
 	per := make([][]match, len(frags))
 	parallel.Each(len(frags), func(i int) {
 		//lint:ignore SA1019 Detect takes this type throughout gitleaks v8
 		for _, f := range det.Detect(detect.Fragment{Raw: frags[i].text, FilePath: path, StartLine: 1}) {
-			per[i] = append(per[i], locate(det, frags[i], f))
+			if m, ok := locate(frags[i], f); ok {
+				per[i] = append(per[i], m)
+			}
 		}
 	})
 	return slices.Concat(per...)
@@ -89,34 +98,6 @@ func (s *Scanner) rulesIn(p plan, from, to int) []string {
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids)
-}
-
-// allowed drops the matches on a line that carries gitleaks:allow. gitleaks
-// does so itself, but sees only the window of a long line it is handed.
-func allowed(t *text, found []match) []match {
-	if !bytes.Contains(t.data, []byte(allowSignature)) {
-		return found
-	}
-	marked := map[int]bool{}
-	for off := 0; ; {
-		i := bytes.Index(t.data[off:], []byte(allowSignature))
-		if i < 0 {
-			break
-		}
-		marked[t.index(off+i)] = true
-		off += i + len(allowSignature)
-	}
-	return slices.DeleteFunc(found, func(m match) bool {
-		if m.start < 0 {
-			return false
-		}
-		for i := t.index(m.start); i <= t.index(m.end-1); i++ {
-			if marked[i] {
-				return true
-			}
-		}
-		return false
-	})
 }
 
 // once keeps one match of each secret. Chunks and windows overlap, so a

@@ -60,6 +60,17 @@ func (fr fragment) offset(i int) int {
 	return p.off + i - p.at
 }
 
+// crosses reports whether the text from offset start to offset end of the
+// fragment runs into the line that separates two of its pieces.
+func (fr fragment) crosses(start, end int) bool {
+	k, _ := slices.BinarySearchFunc(fr.joined, start+1, func(p piece, i int) int { return p.at - i })
+	return k < len(fr.joined) && fr.joined[k].at-len(joinSeparator) < end
+}
+
+// joinSeparator is the line that stands between the pieces of a joined
+// fragment (each ends with a newline); see valueSeparator.
+const joinSeparator = "\x00\n"
+
 // joinFragments joins fragments that call for the same rules (sig) into
 // fragments of at most chunkSize bytes, each piece after the first on the
 // line after a valueSeparator line, which no rule's match can run across.
@@ -87,7 +98,7 @@ func joinFragments(frags []fragment, sig func(fragment) string) []fragment {
 			out = append(out, j)
 			continue
 		}
-		j.text.WriteString(valueSeparator[1:])
+		j.text.WriteString(joinSeparator)
 		j.joined = append(j.joined, piece{at: j.text.Len(), off: fr.off})
 		j.text.WriteString(fr.text)
 	}
@@ -141,6 +152,7 @@ func run(t *text, p plan, lo, hi int) []fragment {
 				out = append(out, t.fragment(t.starts[from], t.starts[i]))
 			}
 			out = append(out, windows(t, p, i)...)
+			out = append(out, segmentFragments(t, p, i)...)
 			from = -1
 		case from < 0:
 			from = i

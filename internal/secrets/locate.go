@@ -3,7 +3,6 @@ package secrets
 import (
 	"strings"
 
-	"github.com/zricethezav/gitleaks/v8/detect"
 	"github.com/zricethezav/gitleaks/v8/report"
 )
 
@@ -11,19 +10,27 @@ import (
 type match struct {
 	rule, description string
 	// start and end are the byte offsets of the match in the scanned text;
-	// both are -1 for a rule that matched the file's path alone.
+	// both are -1 for a rule that matched the file's path alone. For a
+	// secret gitleaks' decoder found, they cover the encoded text.
 	start, end int
-	// secret is the secret itself; "" when it could not be located.
+	// secret is the secret itself, as gitleaks takes it (decoded when it
+	// was encoded); "" for a path match.
 	secret string
+	// encoding says how the text was written when gitleaks' decoder found
+	// the secret ("base64", "hex+percent"); "" for a secret written as it
+	// is.
+	encoding string
 }
 
 // locate turns a finding of gitleaks in fragment fr into a match: where
-// it is in the scanned text and, since gitleaks hands back findings
-// redacted, the secret found again in the text.
-func locate(det *detect.Detector, fr fragment, f report.Finding) match {
-	m := match{rule: f.RuleID, description: f.Description, start: -1, end: -1}
+// it is in the scanned text, and the secret. A match that runs from one
+// piece of a joined fragment into the next (a block rule's pattern runs
+// across anything) is no match of the text, whose pieces do not meet
+// there: ok is false.
+func locate(fr fragment, f report.Finding) (m match, ok bool) {
+	m = match{rule: f.RuleID, description: f.Description, start: -1, end: -1, encoding: encodingOf(f.Tags)}
 	if f.StartLine < 1 {
-		return m
+		return m, true
 	}
 	start, end, ok := offsets(fr.text, f)
 	end = min(end, len(fr.text)-1)
@@ -32,11 +39,24 @@ func locate(det *detect.Detector, fr fragment, f report.Finding) match {
 		start = lineStart(fr.text, f.StartLine-1)
 		end = start + 1
 	}
-	m.start, m.end = fr.offset(start), fr.offset(end-1)+1
-	if ok {
-		m.secret = secretIn(det, fr.text[start:end], f)
+	if fr.crosses(start, end) {
+		return m, false
 	}
-	return m
+	m.start, m.end = fr.offset(start), fr.offset(end-1)+1
+	m.secret = f.Secret
+	return m, true
+}
+
+// encodingOf reads, from a finding's tags, how gitleaks' decoder decoded
+// its secret ("decoded:base64" tags), joined by "+"; "" when it did not.
+func encodingOf(tags []string) string {
+	var kinds []string
+	for _, tag := range tags {
+		if kind, ok := strings.CutPrefix(tag, "decoded:"); ok {
+			kinds = append(kinds, kind)
+		}
+	}
+	return strings.Join(kinds, "+")
 }
 
 // offsets returns where a finding's match starts and ends in text, which
@@ -72,34 +92,4 @@ func lineStart(text string, n int) int {
 		off += i + 1
 	}
 	return off
-}
-
-// secretIn finds the secret of a finding in the text its match covers,
-// as gitleaks takes it (the rule's secret group, or its first non-empty
-// group), and returns it when redacting it gives the match gitleaks
-// reported; "" otherwise.
-func secretIn(det *detect.Detector, covered string, f report.Finding) string {
-	rule, ok := det.Config.Rules[f.RuleID]
-	if !ok || rule.Regex == nil {
-		return ""
-	}
-	match := strings.Trim(covered, "\n")
-	secret := match
-	if groups := rule.Regex.FindStringSubmatch(match); len(groups) >= 2 {
-		switch {
-		case rule.SecretGroup > 0 && rule.SecretGroup < len(groups):
-			secret = groups[rule.SecretGroup]
-		case rule.SecretGroup == 0:
-			for _, g := range groups[1:] {
-				if g != "" {
-					secret = g
-					break
-				}
-			}
-		}
-	}
-	if secret == "" || strings.ReplaceAll(match, secret, "REDACTED") != f.Match {
-		return ""
-	}
-	return secret
 }

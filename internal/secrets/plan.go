@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -19,6 +20,27 @@ type plan struct {
 	// blocks are the offsets of the opening keywords of block secrets
 	// (sorted).
 	blocks []int
+	// segments are the byte ranges of encoded text that gitleaks' decoder
+	// turns into a keyword (sorted, see walkDecoded): each is scanned
+	// whole.
+	segments [][2]int
+}
+
+// record notes keyword at offset start.
+func (p *plan) record(start int, keyword string) {
+	if len(p.found[start]) == 0 {
+		p.hits = append(p.hits, start)
+	}
+	p.found[start] = append(p.found[start], keyword)
+}
+
+// sort orders what the walks recorded.
+func (p *plan) sort() {
+	slices.Sort(p.hits)
+	slices.Sort(p.blocks)
+	p.blocks = slices.Compact(p.blocks)
+	slices.SortFunc(p.segments, func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	p.segments = slices.Compact(p.segments)
 }
 
 // nearLines is how far from a judged line the keywords can matter: a
@@ -49,8 +71,9 @@ func (s *Scanner) planWhole(t *text, j judged) plan {
 	p := plan{keywords: !s.keywordless, found: map[int][]string{}}
 	hit := make([]bool, t.lines())
 	s.walkKeywords(t, asciiLower(t.data), 0, &p, hit)
-	slices.Sort(p.hits)
-	p.blocks = s.blockOpenings(t.data, [][2]int{{0, len(t.data)}})
+	s.walkDecoded(t, 0, t.lines()-1, -1, &p, hit)
+	p.blocks = append(p.blocks, s.blockOpenings(t.data, [][2]int{{0, len(t.data)}})...)
+	p.sort()
 	p.choose(t, j, hit, s.keywordless)
 	return p
 }
@@ -64,15 +87,17 @@ func (s *Scanner) planNear(t *text, j judged) plan {
 	p := plan{keywords: !s.keywordless, found: map[int][]string{}}
 	hit := make([]bool, t.lines())
 	judgedLines := j.indexes(t.lines())
+	decoded := -1
 	for _, span := range mergeSpans(judgedLines, func(i int) (int, int) {
 		return t.starts[max(i-nearLines, 0)], t.end(min(i+nearLines, t.lines()-1))
 	}) {
 		s.walkKeywords(t, asciiLower(t.data[span[0]:span[1]]), span[0], &p, hit)
+		decoded = s.walkDecoded(t, t.index(span[0]), t.index(span[1]-1), decoded, &p, hit)
 	}
-	slices.Sort(p.hits)
-	p.blocks = s.blockOpenings(t.data, mergeSpans(judgedLines, func(i int) (int, int) {
+	p.blocks = append(p.blocks, s.blockOpenings(t.data, mergeSpans(judgedLines, func(i int) (int, int) {
 		return max(t.starts[i]-2*maxBlock, 0), t.end(i)
-	}))
+	}))...)
+	p.sort()
 	p.choose(t, j, hit, s.keywordless)
 	return p
 }
@@ -98,18 +123,15 @@ func (s *Scanner) walkKeywords(t *text, lower []byte, from int, p *plan, hit []b
 		at := int(end - size + 1)
 		start := from + at
 		hit[t.index(start)] = true
-		keyword := string(lower[at : at+int(size)])
-		if len(p.found[start]) == 0 {
-			p.hits = append(p.hits, start)
-		}
-		p.found[start] = append(p.found[start], keyword)
+		p.record(start, string(lower[at:at+int(size)]))
 		return true
 	})
 }
 
 // choose chooses the lines to scan: each judged line whose own line or a
 // neighbour holds a keyword (every judged line when a rule has none),
-// with that neighbour.
+// with that neighbour, and every line of encoded text one of those lines
+// holds part of.
 func (p *plan) choose(t *text, j judged, hit []bool, keywordless bool) {
 	want := make([]bool, t.lines())
 	for i := range want {
@@ -122,6 +144,16 @@ func (p *plan) choose(t *text, j judged, hit []bool, keywordless bool) {
 		}
 		if i > 0 && hit[i-1] {
 			want[i-1], want[i] = true, true
+		}
+	}
+	for _, seg := range p.segments {
+		// Encoded text is scanned whole (a U+0041 sequence runs across
+		// lines) when a line of it is.
+		lo, hi := t.index(seg[0]), t.index(seg[1]-1)
+		if slices.Contains(want[lo:hi+1], true) {
+			for i := lo; i <= hi; i++ {
+				want[i] = true
+			}
 		}
 	}
 	for i, w := range want {

@@ -9,14 +9,18 @@ import (
 
 // planPieces are what texts for FuzzPlanNear are made of: keywords of
 // gitleaks' default rules (block openings included), in both cases, line
-// breaks, and fillers long enough to make long lines (windows) and to put
-// a block opening more or less than 2*maxBlock bytes before a judged line.
+// breaks, fillers long enough to make long lines (windows) and to put a
+// block opening more or less than 2*maxBlock bytes before a judged line,
+// and encoded text that gitleaks' decoder turns into keywords.
 var planPieces = []string{
 	"\n", "\n", "\n", "\r\n", " ", "x", "key", "KEY", "token", "secret", "password",
 	"-----BEGIN", "-----begin", " PRIVATE KEY-----", "-----END", "api_key: ", "akia", "ghp_",
 	"glpat-", "xoxb-", "sk_live_", "=", "'", "\"", ": ", "- ",
 	strings.Repeat("filler ", 90), strings.Repeat("y", 700), strings.Repeat("z", 5000),
 	strings.Repeat("w\n", 3000), strings.Repeat("v", 40000),
+	// Encoded text: a token base64- and hex-encoded, a base64 key, escapes.
+	encodings["base64"](fakeGitHub), encodings["hex"](fakeGitHub), encodings["base64"](fakeKey[:40]),
+	"U+0067", "U+0068\n", "%67", "\\u0067",
 }
 
 // planText builds a text and its judged lines from fuzz input: each byte
@@ -51,6 +55,7 @@ func FuzzPlanNear(f *testing.F) {
 	f.Add([]byte{28, 0, 6, 27, 0, 8, 0}, []byte{0x05})
 	f.Add([]byte{11, 30, 30, 0, 6}, []byte{0x80, 0x01})
 	f.Add([]byte{0, 0, 15, 0, 16, 0, 17}, []byte{0xff})
+	f.Add([]byte{0, 31, 0, 33, 0, 34, 35, 35, 0, 30, 31, 0}, []byte{0x04})
 	f.Fuzz(func(t *testing.T, shape, judge []byte) {
 		if len(shape) > 64 {
 			return

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/rs/zerolog"
@@ -36,7 +37,9 @@ type Options struct {
 	Ignore []byte
 }
 
-// Finding is one possible secret. It never holds the secret itself.
+// Finding is one possible secret. It never holds the secret itself. A
+// gitleaks:allow marker on its lines does not suppress it here: whether
+// the marker counts depends on who wrote it, which the caller judges.
 type Finding struct {
 	// RuleID is gitleaks' rule id, e.g. aws-access-token.
 	RuleID string
@@ -59,6 +62,10 @@ type Finding struct {
 	Preview string
 	// Fingerprint is path:rule:line, the form .gitleaksignore takes.
 	Fingerprint string
+	// Encoding says how the secret was written when gitleaks' decoder
+	// found it ("base64", "hex", "percent", "unicode", several joined by
+	// "+"); "" for a secret written as it is.
+	Encoding string
 }
 
 // Part is a piece of one file to scan.
@@ -86,18 +93,6 @@ type Part struct {
 	// those belongs there and an agent names the file; the repository's
 	// own allowlists still do.
 	Protocol bool
-}
-
-// Value is a string decoded from a file (a YAML scalar with its escapes
-// and line folding resolved), to be scanned as well as the raw text it was
-// written as.
-type Value struct {
-	// Text is the decoded string, with whatever context makes a rule
-	// recognise it (e.g. "key: value").
-	Text string
-	// Line and EndLine are the first and last file lines the value was
-	// written on; its findings are reported at Line.
-	Line, EndLine int
 }
 
 // Scanner finds secrets. It builds gitleaks' detector the first time it
@@ -144,7 +139,14 @@ type Scanner struct {
 	// fallback redacts with gitleaks' default rules when the repository's
 	// configuration cannot be loaded.
 	fallback *Scanner
+	// scanned counts the bytes handed to gitleaks' detectors.
+	scanned atomic.Int64
 }
+
+// Scanned returns how many bytes the Scanner has handed to gitleaks'
+// detectors so far: the work of its scans, which the work budget's tests
+// count as the input grows.
+func (s *Scanner) Scanned() int64 { return s.scanned.Load() }
 
 // init silences gitleaks' package-global logger once, before any scan:
 // its trace logs print secrets, and assigning it per scan would race
@@ -177,7 +179,7 @@ func (s *Scanner) ScanPart(p Part) ([]Finding, error) {
 	}
 	var out []Finding
 	for _, m := range found {
-		f := Finding{RuleID: m.rule, Description: m.description, Path: p.Path}
+		f := Finding{RuleID: m.rule, Description: m.description, Path: p.Path, Encoding: m.encoding}
 		if m.start >= 0 {
 			f.Line, f.Column = text.position(m.start)
 			f.EndLine, _ = text.position(m.end - 1)
@@ -197,36 +199,6 @@ func (s *Scanner) ScanPart(p Part) ([]Finding, error) {
 	return out, nil
 }
 
-// ScanValues looks for secrets in decoded values of the file at path (of
-// protocol state when protocol is set, see Part). A secret is reported
-// once, at the first line of the value that holds it.
-func (s *Scanner) ScanValues(path, commit string, protocol bool, values []Value) ([]Finding, error) {
-	if len(values) == 0 {
-		return nil, nil
-	}
-	joined, starts := joinValues(values)
-	text := newText(joined, 1)
-	found, err := s.find(path, protocol, text, text.judge(nil))
-	if err != nil {
-		return nil, err
-	}
-	var out []Finding
-	for _, m := range found {
-		if m.start < 0 {
-			continue // the path was judged with the raw text
-		}
-		first := valueAt(starts, m.start)
-		last := valueAt(starts, m.end-1)
-		f := Finding{RuleID: m.rule, Description: m.description, Path: path,
-			Line: values[first].Line, EndLine: max(values[first].EndLine, values[last].EndLine)}
-		if s.keep(&f, m.secret, commit) {
-			out = append(out, f)
-		}
-	}
-	sortFindings(out)
-	return slices.CompactFunc(out, func(a, b Finding) bool { return a.Fingerprint == b.Fingerprint }), nil
-}
-
 // keep completes a finding and reports whether .gitleaksignore leaves it
 // in.
 func (s *Scanner) keep(f *Finding, secret, commit string) bool {
@@ -239,31 +211,4 @@ func sortFindings(out []Finding) {
 	slices.SortFunc(out, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.RuleID, b.RuleID))
 	})
-}
-
-// valueSeparator stands between joined values: a line no rule's key,
-// value or separator class can run across, so values are matched one at a
-// time (a block rule still sees a key split over several values).
-const valueSeparator = "\n\x00\n"
-
-// joinValues puts values one after the other, and returns the byte offset
-// where each starts.
-func joinValues(values []Value) ([]byte, []int) {
-	var b bytes.Buffer
-	starts := make([]int, len(values))
-	for i, v := range values {
-		starts[i] = b.Len()
-		b.WriteString(v.Text)
-		b.WriteString(valueSeparator)
-	}
-	return b.Bytes(), starts
-}
-
-// valueAt returns the index of the value holding byte offset off.
-func valueAt(starts []int, off int) int {
-	i, found := slices.BinarySearch(starts, off)
-	if !found {
-		i--
-	}
-	return max(i, 0)
 }

@@ -40,6 +40,11 @@ func (t *text) end(i int) int {
 	return len(t.data)
 }
 
+// line returns line i, newline included.
+func (t *text) line(i int) []byte {
+	return t.data[t.starts[i]:t.end(i)]
+}
+
 // size is the length of line i, newline included.
 func (t *text) size(i int) int {
 	return t.end(i) - t.starts[i]

@@ -18,15 +18,19 @@ type Declaration struct {
 // Declarations is a set of declarations: what is governed. The zero value
 // is the empty set.
 type Declarations struct {
-	set map[Declaration]bool
+	set   map[Declaration]bool
+	roots *rootIndex
 }
 
 // Add puts x in the set.
 func (d *Declarations) Add(x Declaration) {
 	if d.set == nil {
-		d.set = map[Declaration]bool{}
+		d.set, d.roots = map[Declaration]bool{}, &rootIndex{}
 	}
 	d.set[x] = true
+	if x.Artifact == "" {
+		d.roots.add(x.Workspace)
+	}
 }
 
 // AddAll puts every declaration of o in the set.
@@ -60,11 +64,10 @@ func Needs(path string) []Declaration {
 // systems that fold it see the workspace). false for any other path; an
 // artifact's declaration depends on its content (see ArtifactAt).
 func DeclaredBy(path string) (Declaration, bool) {
-	dirs := governingDirs(path)
-	if len(dirs) == 0 {
+	g, ok := innermostDir(path)
+	if !ok {
 		return Declaration{}, false
 	}
-	g := dirs[0]
 	switch {
 	case g.dir.Kind == SMALL && isSMALLFile(g.rel):
 		return Declaration{Workspace: Workspace{Kind: SMALL, Root: g.root}}, true
@@ -79,11 +82,11 @@ func DeclaredBy(path string) (Declaration, bool) {
 // Markdown file directly in an artifacts directory (or a folded spelling
 // of one).
 func ArtifactAt(path string) (Declaration, bool) {
-	dirs := governingDirs(path)
-	if len(dirs) == 0 || !dirs[0].markdown {
+	g, ok := innermostDir(path)
+	if !ok || !g.markdown {
 		return Declaration{}, false
 	}
-	return Declaration{Artifact: dirs[0].canonical}, true
+	return Declaration{Artifact: g.canonical}, true
 }
 
 // isSMALLFile reports the names of the six files the SMALL CLI writes in

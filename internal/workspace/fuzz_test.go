@@ -15,6 +15,8 @@ func FuzzLocate(f *testing.F) {
 	for _, p := range []string{".small/plan.small.yml", "a/artifacts/x.md", "Artifacts/x.md", "x/.AWP/workspace.json", "artifacts/.small/a/artifacts/b.md", "src/main.go", "SMALL~1/x"} {
 		f.Add(p, 0)
 	}
+	f.Add("artifacts/.small/a/artifacts/b.md", 0b101)
+	f.Add("x/artifacts/ARTIFACTS/artifacts/y.md", 0b1110)
 	f.Fuzz(func(t *testing.T, path string, pick int) {
 		needs := Needs(path)
 		if got := Locate(path, Declarations{}); got.Governed() {
@@ -36,7 +38,34 @@ func FuzzLocate(f *testing.F) {
 		if p.Standalone != (x.Artifact != "") {
 			t.Fatalf("%q governed by %+v: standalone %v", path, x, p.Standalone)
 		}
+		// Any set of them: the index finds what asking for each finds.
+		var some Declarations
+		for i, x := range needs {
+			if pick>>(i%31)&1 == 1 {
+				some.Add(x)
+			}
+		}
+		if got, want := Locate(path, some), locateByAsking(path, some); got != want {
+			t.Fatalf("%q: Locate %+v, asking each directory %+v", path, got, want)
+		}
 	})
+}
+
+// locateByAsking is Locate asking the set for each governing directory's
+// workspace in turn.
+func locateByAsking(path string, d Declarations) Place {
+	for _, g := range governingDirs(path) {
+		p := placeIn(path, g)
+		switch {
+		case d.Has(Declaration{Workspace: p.Workspace}):
+		case g.markdown && d.Has(Declaration{Artifact: g.canonical}):
+			p.Standalone = true
+		default:
+			continue
+		}
+		return p
+	}
+	return Place{Canonical: path}
 }
 
 // FuzzDeclaresArtifact: the declaration does not depend on a UTF-8 BOM or

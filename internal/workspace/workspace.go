@@ -10,7 +10,10 @@
 // looks at paths and, for artifacts, at a file's frontmatter.
 package workspace
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Kind is the protocol a workspace follows.
 type Kind string
@@ -117,63 +120,101 @@ func (p Place) Governed() bool { return p.Area != "" }
 // such a path is not protocol state, and a folded spelling of it is not
 // refused either.
 func Locate(path string, d Declarations) Place {
-	for _, g := range governingDirs(path) {
-		ws := Workspace{Kind: g.dir.Kind, Root: g.root}
-		p := Place{Workspace: ws, Area: g.dir.Area}
-		switch {
-		case d.Has(Declaration{Workspace: ws}):
-		case g.markdown && d.Has(Declaration{Artifact: g.canonical}):
-			p.Standalone = true
-		default:
-			continue
+	declared := d.roots.along(path)
+	p := Place{Canonical: path}
+	eachGoverningDir(path, func(g governingDir) bool {
+		inWorkspace := g.depth < len(declared) && slices.Contains(declared[g.depth], g.dir.Kind)
+		if inWorkspace || g.markdown && d.Has(Declaration{Artifact: g.canonical}) {
+			p = placeIn(path, g)
+			p.Standalone = !inWorkspace
+			return false
 		}
-		p.Rel, p.Folded, p.Canonical = g.rel, !g.exact, g.canonical
-		return p
-	}
-	return Place{Canonical: path}
+		return true
+	})
+	return p
 }
 
-// governingDir is a directory of a path that can govern it.
+// governingDir is a directory of a path that can govern it. Its strings
+// are pieces of the path: finding every governing directory of a path
+// costs one reading of it, however deep it is.
 type governingDir struct {
 	// dir is the governing directory it stands for, and exact tells
 	// whether it is spelled so.
 	dir   Dir
 	exact bool
-	// root is the directory that holds it; rel is the path below it.
+	// root is the directory that holds it, and depth how many of the
+	// path's directories that is; rel is the path below it.
 	root, rel string
-	// canonical is the path with this directory spelled as name.
-	canonical string
+	depth     int
 	// markdown is set for an artifacts directory (the area of
 	// artifacts) when the path is a Markdown file directly in it: a
-	// knowledge artifact may declare itself.
-	markdown bool
+	// knowledge artifact may declare itself. canonical is then the path
+	// with this directory spelled as its name.
+	markdown  bool
+	canonical string
 }
 
 // governingDirs lists the directories of path that can govern it,
 // innermost first.
 func governingDirs(path string) []governingDir {
-	if !Candidate(path) {
-		return nil
-	}
-	parts := strings.Split(path, "/")
 	var out []governingDir
-	for i := len(parts) - 2; i >= 0; i-- {
-		dir, exact, ok := fold(parts[i])
-		if !ok {
-			continue
-		}
-		root := strings.Join(parts[:i], "/")
-		if root != "" {
-			root += "/"
-		}
-		rel := strings.Join(parts[i+1:], "/")
-		out = append(out, governingDir{
-			dir: dir, exact: exact, root: root, rel: rel,
-			canonical: canonical(parts, i, dir.Name),
-			markdown:  dir.Area == Artifacts && isMarkdownName(rel),
-		})
-	}
+	eachGoverningDir(path, func(g governingDir) bool {
+		out = append(out, g)
+		return true
+	})
 	return out
+}
+
+// innermostDir is the first of governingDirs, found without the others.
+func innermostDir(path string) (first governingDir, ok bool) {
+	eachGoverningDir(path, func(g governingDir) bool {
+		first, ok = g, true
+		return false
+	})
+	return first, ok
+}
+
+// eachGoverningDir calls yield with each directory of path that can
+// govern it, innermost first, until yield returns false, reading the path
+// once from its end.
+func eachGoverningDir(path string, yield func(governingDir) bool) {
+	if !Candidate(path) {
+		return
+	}
+	last := strings.LastIndexByte(path, '/')
+	depth := strings.Count(path, "/") - 1
+	for end := last; end >= 0; depth-- {
+		start := strings.LastIndexByte(path[:end], '/') + 1
+		if dir, exact, ok := fold(path[start:end]); ok {
+			g := governingDir{dir: dir, exact: exact, root: path[:start], rel: path[end+1:], depth: depth}
+			if dir.Area == Artifacts && end == last && isMarkdownName(g.rel) {
+				g.markdown = true
+				g.canonical = respelled(path, g)
+			}
+			if !yield(g) {
+				return
+			}
+		}
+		end = start - 1
+	}
+}
+
+// Innermost is where path would lie if everything that could govern it
+// were declared: in the workspace of its innermost governing directory.
+// A path that is no Candidate has the zero Place (but its Canonical
+// spelling).
+func Innermost(path string) Place {
+	g, ok := innermostDir(path)
+	if !ok {
+		return Place{Canonical: path}
+	}
+	return placeIn(path, g)
+}
+
+// placeIn is where path lies when g, one of its governing directories,
+// governs it.
+func placeIn(path string, g governingDir) Place {
+	return Place{Workspace: Workspace{Kind: g.dir.Kind, Root: g.root}, Area: g.dir.Area, Rel: g.rel, Folded: !g.exact, Canonical: respelled(path, g)}
 }
 
 // isMarkdownName reports a file name (no directory) that ends in .md and
@@ -182,11 +223,13 @@ func isMarkdownName(rel string) bool {
 	return !strings.Contains(rel, "/") && strings.HasSuffix(rel, ".md") && len(rel) > len(".md")
 }
 
-// canonical rebuilds path with the governing component at i spelled as it
-// should be.
-func canonical(parts []string, i int, name string) string {
-	out := append(append(append([]string{}, parts[:i]...), name), parts[i+1:]...)
-	return strings.Join(out, "/")
+// respelled is path with g, one of its governing directories, spelled as
+// the directory it stands for.
+func respelled(path string, g governingDir) string {
+	if g.exact {
+		return path
+	}
+	return g.root + g.dir.Name + "/" + g.rel
 }
 
 // Candidate reports whether a path may be governed: one of its directories

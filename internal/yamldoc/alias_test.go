@@ -140,6 +140,15 @@ func TestSharedAnchorsStillCountExpanded(t *testing.T) {
 	if _, err := Decode(sharedDocument(2000, upTo(1500), -1)); err != nil {
 		t.Fatalf("1,500 references are within the limit: %v", err)
 	}
+	// So do the bytes: a few values, but a string of 1 MiB repeated 130
+	// times is more text than MaxExpandedBytes.
+	long := "a: &a " + strings.Repeat("x", 1<<20) + "\nb:\n"
+	if _, err := Decode([]byte(long + strings.Repeat("  - *a\n", 130))); !errors.As(err, &ye) || !strings.Contains(ye.Msg, "MiB of text") {
+		t.Fatalf("got %v, want the expansion in bytes refused", err)
+	}
+	if _, err := Decode([]byte(long + strings.Repeat("  - *a\n", 100))); err != nil {
+		t.Fatalf("100 repetitions are within the limit: %v", err)
+	}
 	// Depth counts the alias expanded too.
 	deep := "a: &a " + strings.Repeat("[", 150) + strings.Repeat("]", 150) + "\nb: " + strings.Repeat("[", 60) + "*a" + strings.Repeat("]", 60) + "\n"
 	if _, err := Decode([]byte(deep)); !errors.As(err, &ye) || !strings.Contains(ye.Msg, "nested") {

@@ -20,6 +20,8 @@ import (
 // It is not safe for concurrent use.
 type Comparer struct {
 	eq equality
+	// comparisons counts the calls of Equal.
+	comparisons int
 }
 
 // NewComparer returns an empty Comparer.
@@ -29,7 +31,31 @@ func NewComparer() *Comparer {
 
 // Equal reports whether a and b are equal values, as Equal does.
 func (c *Comparer) Equal(a, b any) bool {
+	c.comparisons++
 	return c.eq.hashes.sum(a) == c.eq.hashes.sum(b) && c.eq.equal(a, b)
+}
+
+// Comparisons returns how many pairs of values c has compared: the work
+// of a batch of look-ups, which the work budget's tests count as the
+// input grows.
+func (c *Comparer) Comparisons() int { return c.comparisons }
+
+// Sum returns a structural hash of v that agrees with Equal: equal values
+// have equal sums, so that values can be indexed by their sums and an
+// equal one found among few candidates.
+func (c *Comparer) Sum(v any) uint64 { return c.eq.hashes.sum(v) }
+
+// SumExcept is Sum with the value of key, when v is a mapping that has
+// it, taken for null: mappings that differ only there have equal sums.
+func (c *Comparer) SumExcept(v any, key string) uint64 {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return c.Sum(v)
+	}
+	if _, has := m[key]; !has {
+		return c.Sum(v)
+	}
+	return c.eq.hashes.mapping(m, key)
 }
 
 // hasher computes structural hashes that agree with Equal: equal values
@@ -63,12 +89,7 @@ func (h *hasher) sum(v any) uint64 {
 		if s, ok := h.sums[id]; ok {
 			return s.sum
 		}
-		sum := mappingSeed + uint64(len(v))
-		for k, x := range v {
-			// A sum of mixed pairs does not depend on the keys' order.
-			sum += mix(maphash.String(h.seed, k) ^ bits.RotateLeft64(h.sum(x), 29))
-		}
-		return h.remember(id, mix(sum), v)
+		return h.remember(id, h.mapping(v, ""), v)
 	case []any:
 		id := sliceID(v)
 		if s, ok := h.sums[id]; ok {
@@ -101,6 +122,21 @@ func (h *hasher) sum(v any) uint64 {
 		return h.float(v)
 	}
 	return otherSum
+}
+
+// mapping hashes a mapping, the value of except (unless "") taken for
+// null.
+func (h *hasher) mapping(m map[string]any, except string) uint64 {
+	sum := mappingSeed + uint64(len(m))
+	for k, x := range m {
+		v := uint64(nullSum)
+		if except == "" || k != except {
+			v = h.sum(x)
+		}
+		// A sum of mixed pairs does not depend on the keys' order.
+		sum += mix(maphash.String(h.seed, k) ^ bits.RotateLeft64(v, 29))
+	}
+	return mix(sum)
 }
 
 // float hashes a number as Equal sees it: an integral float as the

@@ -9,13 +9,15 @@ import (
 )
 
 // converter turns yaml.v3 nodes into plain values. An anchored node is
-// converted once and its value shared by every alias to it, while count
-// and the depth check still see the alias expanded: a "billion laughs"
-// document fails at MaxValues as if every alias were copied.
+// converted once and its value shared by every alias to it, while count,
+// bytes and the depth check still see the alias expanded: a "billion
+// laughs" document fails at MaxValues or MaxExpandedBytes as if every
+// alias were copied.
 type converter struct {
 	offset int
-	// count is how many values the document expands to so far.
-	count int
+	// count is how many values the document expands to so far, and bytes
+	// how many bytes of scalars and keys.
+	count, bytes int
 	// deepest is the deepest nesting level reached so far.
 	deepest int
 	shared  map[*yaml.Node]sharedValue
@@ -24,8 +26,9 @@ type converter struct {
 // sharedValue is the converted value of an anchored node.
 type sharedValue struct {
 	value any
-	// size is how many values it expands to, itself included.
-	size int
+	// size is how many values it expands to, itself included, and bytes
+	// how many bytes of scalars and keys.
+	size, bytes int
 	// height is how many levels of nesting it holds below itself.
 	height int
 }
@@ -34,10 +37,27 @@ func (c *converter) fail(n *yaml.Node, format string, args ...any) error {
 	return &Error{Line: n.Line + c.offset, Msg: fmt.Sprintf(format, args...)}
 }
 
+// grow counts values and bytes of scalars and keys into the document's
+// expansion, and fails beyond its bounds.
+func (c *converter) grow(n *yaml.Node, values, bytes int) error {
+	c.count += values
+	c.bytes += bytes
+	switch {
+	case c.count > MaxValues:
+		return c.fail(n, "document expands to more than %d values (alias bomb?)", MaxValues)
+	case c.bytes > MaxExpandedBytes:
+		return c.fail(n, "document expands to more than %d MiB of text (alias bomb?)", MaxExpandedBytes>>20)
+	}
+	return nil
+}
+
 func (c *converter) value(n *yaml.Node, depth int) (any, error) {
-	c.count++
-	if c.count > MaxValues {
-		return nil, c.fail(n, "document expands to more than %d values (alias bomb?)", MaxValues)
+	size := 0
+	if n.Kind == yaml.ScalarNode {
+		size = len(n.Value)
+	}
+	if err := c.grow(n, 1, size); err != nil {
+		return nil, err
 	}
 	if depth > MaxDepth {
 		return nil, c.fail(n, "nested more than %d levels deep", MaxDepth)
@@ -72,7 +92,7 @@ func (c *converter) anchored(n *yaml.Node, depth int) (any, error) {
 	if s, ok := c.shared[n]; ok {
 		return c.reuse(n, s, depth)
 	}
-	before, outer := c.count, c.deepest
+	before, bytesBefore, outer := c.count, c.bytes, c.deepest
 	c.deepest = depth
 	v, err := c.value(n, depth)
 	if err != nil {
@@ -81,7 +101,7 @@ func (c *converter) anchored(n *yaml.Node, depth int) (any, error) {
 	if c.shared == nil {
 		c.shared = map[*yaml.Node]sharedValue{}
 	}
-	c.shared[n] = sharedValue{value: v, size: c.count - before, height: c.deepest - depth}
+	c.shared[n] = sharedValue{value: v, size: c.count - before, bytes: c.bytes - bytesBefore, height: c.deepest - depth}
 	c.deepest = max(c.deepest, outer)
 	return v, nil
 }
@@ -97,9 +117,8 @@ func (c *converter) alias(n *yaml.Node, depth int) (any, error) {
 // reuse accounts for a shared value expanded at depth, as converting it
 // again would.
 func (c *converter) reuse(n *yaml.Node, s sharedValue, depth int) (any, error) {
-	c.count += s.size
-	if c.count > MaxValues {
-		return nil, c.fail(n, "document expands to more than %d values (alias bomb?)", MaxValues)
+	if err := c.grow(n, s.size, s.bytes); err != nil {
+		return nil, err
 	}
 	if depth+s.height > MaxDepth {
 		return nil, c.fail(n, "nested more than %d levels deep", MaxDepth)
@@ -120,6 +139,9 @@ func (c *converter) mapping(n *yaml.Node, depth int) (any, error) {
 		}
 		if _, dup := out[k.Value]; dup {
 			return nil, c.fail(k, "duplicate key %q", k.Value)
+		}
+		if err := c.grow(k, 0, len(k.Value)); err != nil {
+			return nil, err
 		}
 		val, err := c.anchored(v, depth+1)
 		if err != nil {

@@ -30,6 +30,18 @@ import (
 // included. It stops "billion laughs" documents long before memory runs out.
 const MaxValues = 4_000_000
 
+// MaxExpandedBytes bounds the text one document may expand to, aliases
+// included: the bytes of its scalars and keys, each counted again at
+// every alias that repeats it. yaml.v3 guards its own decoding by
+// counting nodes (it refuses a document once aliases make up more than
+// 10 to 99% of the nodes decoded, by size), which leaves a long string
+// aliased a thousand times alone: it shares the string, as Decode does.
+// But whatever reads a value where it stands — a schema, a hash — reads
+// its bytes again at each alias, so this counts bytes: four times the
+// largest document decoded as a whole (the secret scan reads a string
+// that aliases repeat once, see String.Anchor).
+const MaxExpandedBytes = 4 * MaxBytes
+
 // MaxDepth bounds how deeply values may nest.
 const MaxDepth = 200
 

@@ -24,8 +24,13 @@ type String struct {
 	Line, Column int
 	// Quote is the quote the scalar is written in: '"', '\'', or 0.
 	Quote byte
-	// Alias is set for an alias of an anchored string.
-	Alias bool
+	// Alias is set for an alias of an anchored string, and Anchor is
+	// then the index in the Doc's Strings of the anchored string it
+	// repeats: the same string, which a reader need read only once
+	// however many aliases repeat it. (For an alias whose anchor is not
+	// among the Strings, Anchor is its own index.)
+	Alias  bool
+	Anchor int
 	// NextLine is the first line after Line on which another node starts;
 	// 0 when none does.
 	NextLine int
@@ -53,6 +58,9 @@ type stringCollector struct {
 	found []String
 	// placed is how many of found have their NextLine.
 	placed int
+	// anchors are the anchored strings met so far, by node: an alias
+	// comes after its anchor.
+	anchors map[*yaml.Node]int
 }
 
 // meet notes a node that starts at line.
@@ -91,6 +99,12 @@ func (c *stringCollector) walk(n, key *yaml.Node, depth int) {
 			case n.Style&yaml.SingleQuotedStyle != 0:
 				s.Quote = '\''
 			}
+			if n.Anchor != "" {
+				if c.anchors == nil {
+					c.anchors = map[*yaml.Node]int{}
+				}
+				c.anchors[n] = len(c.found)
+			}
 			c.found = append(c.found, s)
 		}
 	case yaml.AliasNode:
@@ -98,7 +112,13 @@ func (c *stringCollector) walk(n, key *yaml.Node, depth int) {
 		// key: what it holds is written where the anchor is, and judged
 		// at the alias.
 		if t := n.Alias; t != nil && t.Kind == yaml.ScalarNode && t.ShortTag() == "!!str" && t.Value != "" {
-			s.Value, s.Line, s.Column, s.Alias = t.Value, n.Line, n.Column, true
+			at, ok := c.anchors[t]
+			if !ok {
+				// Not met before it (it cannot be, in a document that
+				// decodes): the alias stands for itself.
+				at = len(c.found)
+			}
+			s.Value, s.Line, s.Column, s.Alias, s.Anchor = t.Value, n.Line, n.Column, true, at
 			c.found = append(c.found, s)
 		}
 	}

@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // TestStrings lists a document's string scalars with where they are
 // written: the key and its line, quotes, aliases, and the line on which
-// the next node starts (where a block or multi-line plain scalar ends).
+// the next node starts (where a block or multi-line plain scalar ends),
+// and for an alias the anchored string it repeats.
 func TestStrings(t *testing.T) {
 	doc, err := Decode([]byte(strings.Join([]string{
 		`name: plain`,      // 1
@@ -31,7 +34,11 @@ func TestStrings(t *testing.T) {
 	}
 	var got []string
 	for _, s := range doc.Strings {
-		got = append(got, fmt.Sprintf("%s=%q@%d:%d key@%d quote=%q alias=%v next=%d", s.Key, s.Value, s.Line, s.Column, s.KeyLine, s.Quote, s.Alias, s.NextLine))
+		alias := "false"
+		if s.Alias {
+			alias = fmt.Sprintf("of %d", s.Anchor)
+		}
+		got = append(got, fmt.Sprintf("%s=%q@%d:%d key@%d quote=%q alias=%s next=%d", s.Key, s.Value, s.Line, s.Column, s.KeyLine, s.Quote, alias, s.NextLine))
 	}
 	// Keys are string scalars too (key@0: they are no value of a key).
 	want := []string{
@@ -47,7 +54,7 @@ func TestStrings(t *testing.T) {
 		`multi="a plain scalar"@7:8 key@7 quote='\x00' alias=false next=9`,
 		`="list"@9:1 key@0 quote='\x00' alias=false next=10`,
 		`="item"@10:5 key@0 quote='\x00' alias=false next=11`,
-		`="item"@11:5 key@0 quote='\x00' alias=true next=12`,
+		`="item"@11:5 key@0 quote='\x00' alias=of 11 next=12`,
 		`="number"@12:1 key@0 quote='\x00' alias=false next=13`,
 		`="after"@13:1 key@0 quote='\x00' alias=false next=14`,
 		`after="value"@14:3 key@13 quote='\x00' alias=false next=0`,
@@ -57,6 +64,20 @@ func TestStrings(t *testing.T) {
 	}
 	if doc.Root() == nil || doc.Line("list", "1") != 11 {
 		t.Errorf("Root parsed again: line of list[1] = %d, want 11", doc.Line("list", "1"))
+	}
+}
+
+// TestAnAliasWithoutItsAnchorStandsForItself: an alias whose anchor the
+// walk has not met (a tree cut out of a document) is a string of its own.
+func TestAnAliasWithoutItsAnchorStandsForItself(t *testing.T) {
+	anchored := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "shared", Anchor: "a", Line: 1}
+	seq := &yaml.Node{Kind: yaml.SequenceNode, Line: 2, Content: []*yaml.Node{
+		{Kind: yaml.ScalarNode, Tag: "!!str", Value: "first", Line: 2},
+		{Kind: yaml.AliasNode, Alias: anchored, Line: 3},
+	}}
+	found := stringsOf(seq)
+	if len(found) != 2 || !found[1].Alias || found[1].Anchor != 1 || found[1].Value != "shared" {
+		t.Fatalf("got %+v, want the alias as string 1, standing for itself", found)
 	}
 }
 

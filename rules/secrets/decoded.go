@@ -150,18 +150,22 @@ func spanAdded(ch changes.Change, from, to int) bool {
 // addedDecoded scans the decoded values of a change's YAML that the raw
 // scan could not see as they are (escapes, folded or block scalars,
 // aliases), with their keys, and returns what the raw scan (raw) did not
-// already find on their lines, once, at the value's first line.
+// already find on their lines, once, at the value's first line. An
+// anchored string and its aliases are one value that stands at several
+// places: it is scanned once.
 func addedDecoded(pass *rules.Pass, ch changes.Change, commit string, raw []leaks.Finding) ([]leaks.Finding, error) {
 	var values []leaks.Value
+	at := map[int]int{} // the index in values of each string, by scalar
 	for _, s := range decodedAdded(pass, ch) {
 		if s.verbatim {
 			continue
 		}
-		text := s.value
-		if s.key != "" {
-			text = s.key + ": " + s.value
+		i, ok := at[s.same]
+		if !ok {
+			i, at[s.same] = len(values), len(values)
+			values = append(values, leaks.Value{Text: s.value})
 		}
-		values = append(values, leaks.Value{Text: text, Line: s.line, EndLine: s.end})
+		values[i].Places = append(values[i].Places, leaks.Place{Key: s.key, Line: s.line, EndLine: s.end})
 	}
 	found, err := pass.Secrets.ScanValues(ch.Path, commit, governed(ch), values)
 	if err != nil {

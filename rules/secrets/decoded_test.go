@@ -47,11 +47,13 @@ func TestDecodedValuesWithTheirKeys(t *testing.T) {
 	folded := base + "      db_password: >-\n        " + fakePass + "\n"
 	anchored := ws[plan] + "    - id: task-4\n      title: &pw " + fakePass + "\n"
 	aliased := anchored + "    - id: task-5\n      title: again\n      db_password: *pw\n"
+	amongOthers := anchored + "    - id: task-5\n      title: *pw\n      notes: *pw\n      db_password: *pw\n"
 	cases := []struct {
 		name, before, after, needle string
 	}{
 		{"folded block scalar", ws[plan], folded, "db_password"},
 		{"alias under a password key", anchored, aliased, "db_password"},
+		{"aliases under a password key and others", anchored, amongOthers, "db_password"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -65,6 +67,21 @@ func TestDecodedValuesWithTheirKeys(t *testing.T) {
 				t.Fatalf("got %q, want %q", summary(found), want)
 			}
 		})
+	}
+}
+
+// TestAnAliasedSecretIsReportedOnce: a token hidden by an escape in an
+// anchored string is one secret wherever aliases repeat it, under
+// whatever keys: reported once, at the first alias the change adds (the
+// anchor was committed before).
+func TestAnAliasedSecretIsReportedOnce(t *testing.T) {
+	ws := workspace(t)
+	anchored := ws[plan] + "    - id: task-4\n      title: &tok \"push with \\x67hp_" + fakeGitHub[4:] + "\"\n"
+	aliased := anchored + "    - id: task-5\n      title: *tok\n      notes: *tok\n    - id: task-6\n      title: *tok\n"
+	found, err := check(t, env{}, rulestest.Staged(with(ws, plan, anchored), with(ws, plan, aliased)))
+	want := fmt.Sprintf("%s:%d:secrets/github-pat", plan, lineOf(t, aliased, "title: *tok"))
+	if err != nil || summary(found) != want {
+		t.Fatalf("got %q (%v), want %q", summary(found), err, want)
 	}
 }
 

@@ -3,7 +3,6 @@ package secrets
 import (
 	"bytes"
 	"fmt"
-	"html"
 	"path"
 	"slices"
 	"strconv"
@@ -16,45 +15,98 @@ import (
 	"github.com/small-hook/small-hook/rules"
 )
 
-// unescaper returns how a file's format writes text that its readers see
-// otherwise, one line at a time, and the byte that starts every escape:
-// JSON's string escapes in *.json and *.jsonl files (\u0067 is g) and
-// Markdown's character references and backslash escapes in *.md files
-// (&#103; and &#x67; are g, \_ is _). YAML is decoded whole (see
-// addedDecoded). nil for other formats.
-func unescaper(p string) (unescape func(string) string, marks string) {
-	switch path.Ext(p) {
-	case ".json", ".jsonl":
-		return unescapeJSON, `\`
-	case ".md", ".markdown":
-		return unescapeMarkdown, `\&`
-	}
-	return nil, ""
+// readerView is a file's text as a reader of its format sees it, line for
+// line (see viewOf).
+type readerView struct {
+	// text has the file's lines; lines are those (1-based, sorted) that
+	// read otherwise than written and are judged.
+	text  []byte
+	lines []int
+	// reach maps a line that joins the lines after it to the last of
+	// them (see rendered).
+	reach map[int]int
 }
 
-// addedUnescaped scans the added lines of a change that its format's
-// escapes hide something on (see unescaper), as a reader of the format
-// sees them, with the lines around them as they are, and returns what the
-// raw scan (raw) did not already find on those lines.
-func addedUnescaped(pass *rules.Pass, ch changes.Change, commit string, raw []leaks.Finding) ([]leaks.Finding, error) {
-	unescape, marks := unescaper(ch.Path)
-	if unescape == nil {
-		return nil, nil
+// viewOf returns the view of a change's new version that its format's
+// readers have, on the lines added (added; nil: every line): JSON's
+// string escapes in *.json and *.jsonl files (\u0067 is g), Markdown as
+// it renders in *.md files (see renderMarkdown). YAML is decoded whole
+// (see addedDecoded). Empty for other formats, and when no added line
+// holds what reads otherwise.
+func viewOf(p string, data []byte, added []int) readerView {
+	switch path.Ext(p) {
+	case ".json", ".jsonl":
+		text, lines := unescapeLines(data, added, unescapeJSON, `\`)
+		return readerView{text: text, lines: lines}
+	case ".md", ".markdown":
+		return markdownView(data, added)
 	}
+	return readerView{}
+}
+
+// markdownView renders a Markdown file when one of the added lines holds
+// markup (or a non-ASCII character, which may be invisible), and keeps
+// the rendered lines that read otherwise and join an added line.
+func markdownView(data []byte, added []int) readerView {
+	if added != nil && !anyLineHolds(data, added, func(b byte) bool {
+		return b >= 0x80 || strings.IndexByte(markdownMarks, b) >= 0
+	}) {
+		return readerView{}
+	}
+	r := renderMarkdown(data)
+	v := readerView{text: r.text, reach: r.reach}
+	for _, n := range r.changed {
+		if added == nil || touches(added, n, max(n, r.reach[n])) {
+			v.lines = append(v.lines, n)
+		}
+	}
+	return v
+}
+
+// anyLineHolds reports whether one of the given lines (1-based, sorted)
+// of data holds a byte mark accepts.
+func anyLineHolds(data []byte, lines []int, mark func(byte) bool) bool {
+	n := 0
+	for line := range bytes.Lines(data) {
+		n++
+		for len(lines) > 0 && lines[0] < n {
+			lines = lines[1:]
+		}
+		if len(lines) == 0 {
+			return false
+		}
+		if lines[0] == n && bytes.IndexFunc(line, func(r rune) bool { return r >= utf8.RuneSelf || mark(byte(r)) }) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// addedUnescaped scans the added lines of a change that read otherwise
+// than written in its format (see viewOf), as a reader of the format sees
+// them, with the lines around them as the reader sees them, and returns
+// what the raw scan (raw) did not already find on those lines.
+func addedUnescaped(pass *rules.Pass, ch changes.Change, commit string, raw []leaks.Finding) ([]leaks.Finding, error) {
 	var added []int
 	if pass.Unit.Mode != changes.ModeTree {
 		added, _, _ = addedAt(pass, ch)
+		if len(added) == 0 && added != nil {
+			return nil, nil
+		}
 	}
-	text, lines := unescapeLines(ch.New.Data, added, unescape, marks)
-	if len(lines) == 0 {
+	view := viewOf(ch.Path, ch.New.Data, added)
+	if len(view.lines) == 0 {
 		return nil, nil
 	}
-	found, err := pass.Secrets.ScanPart(leaks.Part{Path: ch.Path, Data: text, Lines: lines, Commit: commit, Protocol: governed(ch)})
+	found, err := pass.Secrets.ScanPart(leaks.Part{Path: ch.Path, Data: view.text, Lines: view.lines, Commit: commit, Protocol: governed(ch)})
 	if err != nil {
-		return nil, fmt.Errorf("scanning %s for secrets its escapes hide: %w", ch.Path, err)
+		return nil, fmt.Errorf("scanning %s for secrets as its readers see it: %w", ch.Path, err)
 	}
 	var out []leaks.Finding
 	for _, f := range found {
+		if last, ok := view.reach[f.EndLine]; ok {
+			f.EndLine = last
+		}
 		seen := slices.ContainsFunc(raw, func(r leaks.Finding) bool { return r.RuleID == f.RuleID && r.Line == f.Line })
 		if !seen && (pass.Unit.Mode == changes.ModeTree || addsTo(ch, f)) {
 			out = append(out, f)
@@ -152,52 +204,6 @@ func hex4(s string) (rune, bool) {
 	}
 	v, err := strconv.ParseUint(s[:4], 16, 32)
 	return rune(v), err == nil
-}
-
-// unescapeMarkdown resolves a Markdown line's backslash escapes (a
-// backslash before ASCII punctuation stands for the punctuation) and
-// character references (&#103;, &#x67;, &amp;), once, as a renderer does;
-// a character that would end the line becomes a space.
-func unescapeMarkdown(line string) string {
-	var b strings.Builder
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case c == '\\' && i+1 < len(line) && isASCIIPunct(line[i+1]):
-			b.WriteByte(line[i+1])
-			i++
-			continue
-		case c == '&':
-			if ref := charRef(line[i:]); ref != "" {
-				for _, r := range html.UnescapeString(ref) {
-					b.WriteRune(visible(r))
-				}
-				i += len(ref) - 1
-				continue
-			}
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-// charRef returns the character reference s starts with ("&#103;",
-// "&amp;"), or "".
-func charRef(s string) string {
-	end := strings.IndexByte(s, ';')
-	if end < 2 || end > 33 {
-		return ""
-	}
-	for _, c := range s[1:end] {
-		if !(c == '#' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return ""
-		}
-	}
-	return s[:end+1]
-}
-
-func isASCIIPunct(c byte) bool {
-	return strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
 }
 
 // visible replaces a control character, which would break the line, with

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/small-hook/small-hook/internal/attribution"
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/config"
 	"github.com/small-hook/small-hook/internal/rulestest"
@@ -81,6 +82,11 @@ type env struct {
 	gitleaksToml, gitleaksIgnore string
 	scope                        string
 	noScanner                    bool
+	// actor made the change; nil: unknown.
+	actor *attribution.Verdict
+	// scanner, when set, is used instead of a new one (with gitleaks'
+	// default rules): compiling them takes most of a small check.
+	scanner *leaks.Scanner
 }
 
 func check(t *testing.T, e env, units ...changes.Unit) ([]rules.Finding, error) {
@@ -90,7 +96,13 @@ func check(t *testing.T, e env, units ...changes.Unit) ([]rules.Finding, error) 
 		cfg.Secrets.Scope = e.scope
 	}
 	opts := rules.Options{Rules: Rules(), Config: cfg}
-	if !e.noScanner {
+	if e.actor != nil {
+		opts.Actor = func(*changes.Unit) (attribution.Verdict, error) { return *e.actor, nil }
+	}
+	switch {
+	case e.scanner != nil:
+		opts.Secrets = e.scanner
+	case !e.noScanner:
 		so := leaks.Options{ConfigPath: ".gitleaks.toml", Ignore: []byte(e.gitleaksIgnore)}
 		if e.gitleaksToml != "" {
 			so.Config = []byte(e.gitleaksToml)

@@ -5,7 +5,9 @@
 // named after it (secrets.go for the family's own rule); the other files
 // hold what they share: lines.go (the lines a change adds), yaml.go and
 // decoded.go (YAML values as YAML decodes them), plain.go (the lines that
-// decode to their own text) and escaped.go (JSON and Markdown escapes).
+// decode to their own text), escaped.go (JSON escapes, and the views of a
+// file its format's readers have), rendered.go (Markdown as it renders)
+// and allow.go (when a gitleaks:allow marker counts: who wrote it).
 package secrets
 
 import "github.com/small-hook/small-hook/rules"

@@ -21,7 +21,7 @@ func secretsRule() *rules.Rule {
 		Severity:     rules.Error,
 		PerWorkspace: true,
 		Doc: `No secrets in agent state (secrets/<gitleaks rule id>)
-SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/ — awp writes .awp/private-key.pem there; every staged file with secrets.scope: staged) is scanned with gitleaks' rules, and each finding is reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, with a redacted preview: the secret itself is never shown. In staged and range modes a secret is reported when a line it covers was added (a line is added when no old version, no parent of a merge, holds it): a private key whose BEGIN and END lines were committed before its body is judged whole, and so is a value added under an existing key; with --all every line. The string values of YAML files and of artifacts' frontmatter are also scanned as YAML decodes them, with their keys, when the raw text differs (escapes such as \x41, a double-quoted scalar continued with a backslash, block and folded scalars, aliases), and reported at the value's first line. Likewise the added lines of JSON files (.awp/, .small/ext/) are scanned with their string escapes resolved (\u0067 is g), and those of Markdown files (an artifact's body) with their character references and backslash escapes resolved (&#103; and &#x67; are g, \_ is _), as a reader sees them. Long lines are scanned in overlapping windows, so no input makes the scan hang. The repository's .gitleaks.toml is honoured ([extend] useDefault = true adds its rules to gitleaks' defaults, otherwise it replaces them; a rule of its own named credential-key is reported as secrets/gitleaks:credential-key); awp's did:key identifiers are never reported. Fix: remove the secret and rotate the credential, since it is in your working tree and maybe in history; a commit already made is rewritten so that no commit of the branch holds it, and a branch already pushed is pushed again with a human's Small-Rewrite: commit at its tip (docs/secrets.md says how). A false positive is suppressed with a gitleaks:allow comment on its line, or with the fingerprint the message gives (path:rule:line, or commit:path:rule:line in range mode) in .gitleaksignore; .gitleaks.toml and .gitleaksignore are policy files, read from HEAD in the staged stages and from the base of a range, so a fingerprint is committed before the change it suppresses.`,
+SMALL invariant 1: no secrets, API keys, passwords or tokens in any artifact. The new content of every governed file (.small/, artifacts/, .awp/ — awp writes .awp/private-key.pem there; every staged file with secrets.scope: staged), and the target of every symbolic link there (git stores it as a blob and every checkout writes it), is scanned with gitleaks' rules, with gitleaks' decoder on as its CLI runs it (base64, hex, percent-encoding, \u and U+ escapes, decoded up to 5 times, so a YAML !!binary value or a base64 value in a TOML file is read too), and each finding is reported as secrets/<gitleaks rule id>, e.g. secrets/aws-access-token, with a redacted preview: the secret itself is never shown, nor its encoded text. In staged and range modes a secret is reported when a line it covers was added (a line is added when no old version, no parent of a merge, holds it): a private key whose BEGIN and END lines were committed before its body is judged whole, and so is a value added under an existing key; with --all every line. The string values of YAML files and of artifacts' frontmatter are also scanned as YAML decodes them, with their keys, when the raw text differs (escapes such as \x41, a double-quoted scalar continued with a backslash, block and folded scalars, aliases), and reported at the value's first line. Likewise the added lines of JSON files (.awp/, .small/ext/) are scanned with their string escapes resolved (\u0067 is g), and Markdown files (an artifact's body) as they render: character references and backslash escapes resolved (&#103; and &#x67; are g, \_ is _), HTML comments, tags, emphasis and code markers, link syntax and invisible characters inside a token left out. Long lines are scanned in overlapping windows, so no input makes the scan hang. The repository's .gitleaks.toml is honoured ([extend] useDefault = true adds its rules to gitleaks' defaults, otherwise it replaces them; a rule of its own named credential-key is reported as secrets/gitleaks:credential-key); awp's did:key identifiers are never reported. Fix: remove the secret and rotate the credential, since it is in your working tree and maybe in history; a commit already made is rewritten so that no commit of the branch holds it, and a branch already pushed is pushed again with a human's Small-Rewrite: commit at its tip (docs/secrets.md says how). A false positive is suppressed with a gitleaks:allow comment on its line, which counts when a human's commit (with no evidence of an agent) writes it or the line was there before the change, never when an agent's commit writes it (in the pre-commit stage the commit-msg stage decides); or with the fingerprint the message gives (path:rule:line, or commit:path:rule:line in range mode) in .gitleaksignore; .gitleaks.toml and .gitleaksignore are policy files, read from HEAD in the staged stages and from the base of a range, so a fingerprint is committed before the change it suppresses.`,
 		Run:   run,
 		Apart: true,
 		// Excluding a path from the protocol rules does not make it a
@@ -53,7 +53,9 @@ func run(pass *rules.Pass) error {
 	}
 	var scanned []changes.Change
 	for _, ch := range pass.Unit.Changes {
-		if ch.New == nil || ch.New.Regular() != nil {
+		if ch.New == nil || ch.New.Kind == changes.KindSubmodule {
+			// A symbolic link is scanned: git stores its target as a blob
+			// and every checkout writes it.
 			continue
 		}
 		if pass.Config.Secrets.Scope != "staged" && !governed(ch) {
@@ -83,15 +85,16 @@ func run(pass *rules.Pass) error {
 			return errs[i]
 		}
 		for _, f := range found[i] {
-			pass.ReportAs(reportedID(f.RuleID), rules.Error, f.Path, f.Line, "%s", message(f, commit)).Hint("%s", secretHint(commit))
+			reportSecret(pass, scanned[i], f, commit)
 		}
 	}
 	return nil
 }
 
-// secretsAdded returns the secrets a change adds: those its text shows, then
-// those only its decoded YAML values do, then those only the unescaped
-// text of a JSON or Markdown file does.
+// secretsAdded returns the secrets a change adds: those its text shows (a
+// symbolic link's target), then, for a regular file, those only its
+// decoded YAML values do, then those only the unescaped text of a JSON or
+// Markdown file does.
 func secretsAdded(pass *rules.Pass, ch changes.Change, commit string) ([]leaks.Finding, error) {
 	part := leaks.Part{Path: ch.Path, Data: ch.New.Data, Commit: commit, Protocol: governed(ch)}
 	if pass.Unit.Mode != changes.ModeTree {
@@ -109,6 +112,10 @@ func secretsAdded(pass *rules.Pass, ch changes.Change, commit string) ([]leaks.F
 		if pass.Unit.Mode == changes.ModeTree || addsTo(ch, f) {
 			out = append(out, f)
 		}
+	}
+	if ch.New.Regular() != nil {
+		// No reader takes a link's target for YAML, JSON or Markdown.
+		return out, nil
 	}
 	decoded, err := addedDecoded(pass, ch, commit, raw)
 	if err != nil {
@@ -128,10 +135,16 @@ func reportedID(rule string) string {
 	return family + "/gitleaks:" + rule
 }
 
-// message says what was found, without the secret, with the fingerprint
-// that suppresses it.
-func message(f leaks.Finding, commit string) string {
+// message says what was found, in a file of the given kind, without the
+// secret, with the fingerprint that suppresses it.
+func message(f leaks.Finding, kind changes.Kind, commit string) string {
 	found := "possible secret (" + strings.TrimSuffix(f.Description, ".") + ")"
+	if kind == changes.KindSymlink {
+		found += " in the target of a symbolic link"
+	}
+	if f.Encoding != "" {
+		found += ", decoded from " + f.Encoding
+	}
 	if f.Preview != "" {
 		found += ": " + f.Preview
 	}

@@ -42,6 +42,10 @@ type scalar struct {
 	// is, after its key if it has one: the raw text was scanned, decoding
 	// adds nothing.
 	verbatim bool
+	// same is the index, among the scalars of its document, of the first
+	// that holds the same string: the anchor of an alias, itself
+	// otherwise.
+	same int
 }
 
 // scalars decodes the YAML of blob b at path p, once per blob, and lists
@@ -125,9 +129,11 @@ func appendedScalars(app *yamldoc.Append, tail []byte) []scalar {
 func walkScalars(doc *yamldoc.Doc, yml []byte, offset int) []scalar {
 	w := walker{lines: bytes.Split(bytes.TrimSuffix(yml, []byte("\n")), []byte("\n")), offset: offset}
 	found := make([]scalar, 0, len(doc.Strings))
-	for _, str := range doc.Strings {
-		s := scalar{value: str.Value, key: str.Key, line: str.Line + offset, end: str.Line + offset}
-		if !str.Alias {
+	for i, str := range doc.Strings {
+		s := scalar{value: str.Value, key: str.Key, line: str.Line + offset, end: str.Line + offset, same: i}
+		if str.Alias {
+			s.same = str.Anchor
+		} else {
 			s.line, s.end = w.extent(str)
 			s.verbatim = s.line == s.end && bytes.Contains(w.raw(str.Line), []byte(s.value))
 		}

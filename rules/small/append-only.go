@@ -141,9 +141,9 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 		case isPaired:
 			flush()
 			r.add(at(j), restoreHistory, "%s of %s was changed (%s)", entryName(i, o), what, changedKeys(o, h.cur[j]))
-		case h.indexOf(o, h.cur) >= 0:
+		case h.inNew(o) >= 0:
 			flush()
-			j := h.indexOf(o, h.cur)
+			j := h.inNew(o)
 			r.add(at(j), restoreHistory, "%s of %s was moved to position %d", entryName(i, o), what, j+1)
 		default:
 			removed = append(removed, i)
@@ -155,7 +155,7 @@ func checkHistory(r *rewrites, h *history, newFile *parsed, what string) {
 		if h.from[j] >= 0 || taken[j] {
 			continue
 		}
-		if h.indexOf(h.cur[j], h.old) >= 0 {
+		if h.inEarlier(h.cur[j]) >= 0 {
 			r.add(at(j), restoreHistory, "%s is a copy of an earlier entry placed before existing entries", entryName(j, h.cur[j]))
 			continue
 		}
@@ -195,14 +195,22 @@ func changedKeys(o, n any) string {
 	return strings.Join(keys, ", ") + " " + verb
 }
 
-// indexOf returns the position of the first value equal to e in list, or -1.
-func (h *history) indexOf(e any, list []any) int {
-	for j := range list {
-		if h.eq.Equal(e, list[j]) {
-			return j
-		}
+// inNew returns the position of the first entry of the new version equal
+// to e, or -1.
+func (h *history) inNew(e any) int {
+	if h.newIndex == nil {
+		h.newIndex = h.eq.Index(h.cur)
 	}
-	return -1
+	return h.newIndex.First(e, 0)
+}
+
+// inEarlier returns the position of the first entry of the earlier
+// version equal to e, or -1.
+func (h *history) inEarlier(e any) int {
+	if h.oldIndex == nil {
+		h.oldIndex = h.eq.Index(h.old)
+	}
+	return h.oldIndex.First(e, 0)
 }
 
 // restoreHistory is how to undo a rewrite of entries.

@@ -1,6 +1,7 @@
 package small
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -127,4 +128,64 @@ func FuzzMergedAppends(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzAlign holds the alignment through the index of entries (align) to
+// the one that compares each old entry with every new one from where the
+// last one matched: the same match for every old entry, on lists of
+// entries that differ only in task and timestamp, written in the ways
+// migrate, ties and YAML typing make them the same or not.
+func FuzzAlign(f *testing.F) {
+	f.Add([]byte{0x00, 0x11, 0x22}, []byte{0x00, 0x11, 0x22, 0x33})
+	f.Add([]byte{0x05, 0x05, 0x05}, []byte{0x06, 0x07, 0x08})
+	f.Add([]byte{0x01, 0x09, 0x02}, []byte{0x0a, 0x01, 0x02})
+	f.Add([]byte{0x03, 0x13, 0x23}, []byte{0x04, 0x0b, 0x1c})
+	f.Add([]byte{0x0d, 0x0e, 0x0f}, []byte{0x0f, 0x0e, 0x0d})
+	f.Fuzz(func(t *testing.T, oldShape, curShape []byte) {
+		if len(oldShape) > 40 || len(curShape) > 40 {
+			return
+		}
+		old, cur := shapedEntries(t, oldShape), shapedEntries(t, curShape)
+		got := align(old, cur)
+		want := newHistory(old, cur)
+		next := 0
+		for i := range old {
+			want.match[i] = want.scan(i, next)
+			if want.match[i] >= 0 {
+				next = want.match[i] + 1
+			}
+		}
+		for i := range old {
+			if got.match[i] != want.match[i] {
+				t.Fatalf("old entry %d: at %d, comparing each: %d\nold %v\nnew %v", i, got.match[i], want.match[i], old, cur)
+			}
+		}
+	})
+}
+
+// shapedEntries decodes a list of entries, one per byte: its low bits
+// pick a task, its high bits a timestamp (instants that share, miss or
+// follow each other by a nanosecond, written as migrate writes them, with
+// an offset, unquoted, as a number, or missing).
+func shapedEntries(t *testing.T, shape []byte) []any {
+	stamps := []string{
+		`"2027-01-01T00:00:00.000000000Z"`, `"2027-01-01T00:00:00.000000001Z"`, `"2027-01-01T00:00:00.000000002Z"`,
+		`"2027-01-01T01:00:00+01:00"`, `2027-01-01T00:00:00Z`, `"2027-01-01T00:00:00Z"`, `"2027-01-01T00:00:01.5Z"`,
+		`"2027-01-01T00:00:00.000000003Z"`, `7`, `"not a time"`, `"2027-01-01T00:00:00.000000000Z"`, ``,
+		`"2027-01-01T00:00:01.500000000Z"`, `"2026-12-31T23:59:59.999999999Z"`, `2027-01-01T00:00:00.000000001Z`, `"2027-01-01T00:00:00.000000001Z"`,
+	}
+	var b strings.Builder
+	b.WriteString("entries:\n")
+	for _, c := range shape {
+		fmt.Fprintf(&b, "  - task_id: t%d\n", c&3)
+		if s := stamps[c>>4]; s != "" {
+			fmt.Fprintf(&b, "    timestamp: %s\n", s)
+		}
+	}
+	doc, err := yamldoc.Decode([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := doc.Value.(map[string]any)["entries"].([]any)
+	return entries
 }

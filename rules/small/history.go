@@ -30,26 +30,54 @@ type history struct {
 	// eq compares entries, remembering what it compared: entries that
 	// share anchors are compared once, not once per lookup.
 	eq *yamldoc.Comparer
+	// oldIndex and newIndex hold the entries of old and cur by value,
+	// once asked for (see inEarlier and inNew).
+	oldIndex, newIndex *yamldoc.Index
 }
 
 // align matches the old entries, in order, to the earliest positions of
-// cur that hold them (as values, or as migrate rewrote them).
+// cur that hold them (as values, or as migrate rewrote them), looked up
+// in an index of cur.
 func align(old, cur []any) *history {
-	h := &history{old: old, cur: cur, migrated: migrate(old), ties: ties(old), match: make([]int, len(old)), from: make([]int, len(cur)), eq: yamldoc.NewComparer()}
+	h := newHistory(old, cur)
+	h.alignWith(newEntryIndex(h.eq, cur))
+	return h
+}
+
+// newHistory is the comparison of old with cur, before they are aligned.
+func newHistory(old, cur []any) *history {
+	return &history{old: old, cur: cur, migrated: migrate(old), ties: ties(old), match: make([]int, len(old)), from: make([]int, len(cur)), eq: yamldoc.NewComparer()}
+}
+
+// alignWith aligns the entries with what x offers for each old entry; an
+// offer that is not the same entry (two values whose sums agree) has the
+// entries from there looked at one by one.
+func (h *history) alignWith(x *entryIndex) {
 	for j := range h.from {
 		h.from[j] = -1
 	}
 	next := 0
-	for i := range old {
+	for i := range h.old {
 		h.match[i] = -1
-		for j := next; j < len(cur); j++ {
-			if h.same(i, j) {
-				h.match[i], h.from[j], next = j, i, j+1
-				break
-			}
+		j := x.candidate(h, i, next)
+		if j >= 0 && !h.same(i, j) {
+			j = h.scan(i, next)
+		}
+		if j >= 0 {
+			h.match[i], h.from[j], next = j, i, j+1
 		}
 	}
-	return h
+}
+
+// scan returns the first position of cur from next on that holds old
+// entry i, or -1.
+func (h *history) scan(i, next int) int {
+	for j := next; j < len(h.cur); j++ {
+		if h.same(i, j) {
+			return j
+		}
+	}
+	return -1
 }
 
 // same reports whether cur[j] is old entry i: equal as a value, or equal

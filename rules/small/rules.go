@@ -5,7 +5,8 @@
 // is in <name>.go; the other files hold what the rules share: files.go
 // (the canonical files and the ownership table, decoding), progress.go
 // and entries.go (what a change adds to progress), history.go (aligning
-// old entries with new ones, as append-only and the ledger do), align.go
+// old entries with new ones, as append-only and the ledger do),
+// entryindex.go (the index of the new entries it aligns through), align.go
 // (the ledger's entry to it), orphanfix.go (the reference CLI's repair
 // small fix --orphan-progress, recognised exactly, for append-only's
 // message and the ledger), mergeview.go (the fast view of a merge of two
