@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // commitView is the in-scope state `git commit` would commit from the
@@ -46,22 +47,22 @@ type commitView struct {
 // outside the directories committed as trees, and of the paths that differ
 // inside them. A directory committed as HEAD's own tree is not read at all:
 // a hook's cost follows the directories the index changes.
-func (r *Repo) commitView(head *object.Tree, idx *indexFile, scope Scope, staged entries) (old, now entries, view *commitView, err error) {
+func (r *Repo) commitView(head *object.Tree, idx *gitread.IndexFile, scope Scope, staged entries) (old, now entries, view *commitView, err error) {
 	old, now = entries{}, entries{}
 	view = &commitView{repo: r, entries: entries{}, trees: map[string]plumbing.Hash{}, scope: scope}
 	sparse := map[string]plumbing.Hash{}
-	for _, e := range idx.sparse {
-		sparse[e.path] = e.hash
+	for _, e := range idx.Sparse {
+		sparse[e.Path] = e.Hash
 	}
 	var headHash plumbing.Hash
 	if head != nil {
 		headHash = head.Hash
 	}
-	var walk func(prefix string, h plumbing.Hash, node *cacheTree) error
-	walk = func(prefix string, h plumbing.Hash, node *cacheTree) error {
+	var walk func(prefix string, h plumbing.Hash, node *gitread.CacheTree) error
+	walk = func(prefix string, h plumbing.Hash, node *gitread.CacheTree) error {
 		whole, ok := plumbing.ZeroHash, false
-		if node != nil && node.valid && (prefix == "" || node.entries > 0) {
-			whole, ok = node.hash, true
+		if node != nil && node.Valid && (prefix == "" || node.Entries > 0) {
+			whole, ok = node.Hash, true
 		} else if sh, isSparse := sparse[prefix]; isSparse {
 			whole, ok = sh, true
 		}
@@ -88,20 +89,20 @@ func (r *Repo) commitView(head *object.Tree, idx *indexFile, scope Scope, staged
 			for _, e := range t.Entries {
 				path := prefix + e.Name
 				if e.Mode != filemode.Dir {
-					if scope.containsPath(path) {
+					if scope.ContainsPath(path) {
 						old[path] = entry{hash: e.Hash, mode: e.Mode}
 					}
 					continue
 				}
 				seen[e.Name] = true
-				if err := walk(path+"/", e.Hash, node.child(e.Name)); err != nil {
+				if err := walk(path+"/", e.Hash, node.Child(e.Name)); err != nil {
 					return err
 				}
 			}
 		}
 		var names []string
 		if node != nil {
-			names = slices.Collect(maps.Keys(node.children))
+			names = slices.Collect(maps.Keys(node.Children))
 		}
 		for p := range sparse {
 			if rest, ok := strings.CutPrefix(p, prefix); ok && strings.Count(rest, "/") == 1 {
@@ -111,14 +112,14 @@ func (r *Repo) commitView(head *object.Tree, idx *indexFile, scope Scope, staged
 		sort.Strings(names)
 		for _, name := range slices.Compact(names) {
 			if !seen[name] {
-				if err := walk(prefix+name+"/", plumbing.ZeroHash, node.child(name)); err != nil {
+				if err := walk(prefix+name+"/", plumbing.ZeroHash, node.Child(name)); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	}
-	if err := walk("", headHash, idx.tree); err != nil {
+	if err := walk("", headHash, idx.Tree); err != nil {
 		return nil, nil, nil, err
 	}
 	for path, e := range staged {

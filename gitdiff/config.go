@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // gitConfig is git's configuration as `git config --list` gives it: every
@@ -30,7 +31,7 @@ func (r *Repo) gitConfig() (*gitConfig, error) {
 	if r.config != nil {
 		return r.config, nil
 	}
-	out, err := r.git.output("config", "--list", "-z")
+	out, err := r.git.Output("config", "--list", "-z")
 	if err != nil {
 		return nil, fmt.Errorf("reading git's configuration: %w", err)
 	}
@@ -154,14 +155,14 @@ func (r *Repo) Committer() changes.Identity {
 // git's. When git knows none (no name or e-mail configured), it is what the
 // environment says.
 func (r *Repo) identity(nameVar, emailVar, ident string) changes.Identity {
-	id := changes.Identity{Name: r.opts.getenv(nameVar), Email: r.opts.getenv(emailVar)}
+	id := changes.Identity{Name: r.opts.Env(nameVar), Email: r.opts.Env(emailVar)}
 	if id.Name != "" && id.Email != "" {
 		return id
 	}
-	out, err := r.git.line("var", ident)
+	out, err := r.git.Line("var", ident)
 	if err != nil {
 		return id
 	}
-	s := splitIdentity([]byte(out))
+	s := gitread.SplitIdentity([]byte(out))
 	return changes.Identity{Name: s.Name, Email: s.Email}
 }

@@ -2,10 +2,6 @@ package gitdiff
 
 import "errors"
 
-// ErrUnsupported marks a repository format small-hook cannot read; the
-// wrapping error says which and what to do about it.
-var ErrUnsupported = errors.New("unsupported repository format")
-
 // ErrShallow marks a check that needs history the clone does not have.
 var ErrShallow = errors.New("this is a shallow clone without the history needed: fetch the full history (`git fetch --unshallow`, or `fetch-depth: 0` in actions/checkout)")
 

@@ -1,15 +1,12 @@
 package gitdiff
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/go-git/go-git/v5/plumbing/format/index"
 
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/gittest"
@@ -107,46 +104,6 @@ func TestStagedUnbornHeadAndSubdirectory(t *testing.T) {
 	}
 	if got := summary(u.Changes); got != ".small/constraints.small.yml:->a1" {
 		t.Errorf("got %s", got)
-	}
-}
-
-func TestIndexReaderAgreesWithGoGit(t *testing.T) {
-	t.Parallel()
-	for _, version := range []string{"2", "3", "4"} {
-		t.Run("v"+version, func(t *testing.T) {
-			t.Parallel()
-			r := newRepo(t)
-			for i := 0; i < 300; i++ {
-				r.Write(fmt.Sprintf("d%d/%s/file-%03d.txt", i%7, strings.Repeat("long", i%5), i), fmt.Sprint(i))
-			}
-			r.Write(".small/progress.small.yml", "p")
-			r.Commit("files")
-			if version == "3" {
-				r.Git("update-index", "--skip-worktree", "d1/long/file-001.txt")
-			}
-			r.Git("update-index", "--index-version", version)
-			data, err := os.ReadFile(filepath.Join(r.Dir, ".git", "index"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want index.Index
-			if err := index.NewDecoder(bytes.NewReader(data)).Decode(&want); err != nil {
-				t.Fatal(err)
-			}
-			idx, err := parseIndex(data, Scope{All: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := idx.entries
-			if len(got) != len(want.Entries) {
-				t.Fatalf("%d entries, go-git has %d", len(got), len(want.Entries))
-			}
-			for i, e := range want.Entries {
-				if got[i].path != e.Name || got[i].hash != e.Hash || got[i].mode != uint32(e.Mode) {
-					t.Fatalf("entry %d: %+v, go-git %s %s %o", i, got[i], e.Name, e.Hash, e.Mode)
-				}
-			}
-		})
 	}
 }
 

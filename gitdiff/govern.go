@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/small-hook/small-hook/internal/gitread"
 	"github.com/small-hook/small-hook/internal/workspace"
 )
 
@@ -147,7 +148,7 @@ func (s *unitScope) governed(paths []string, states ...declState) (map[string]bo
 				break
 			}
 		}
-		if governed || s.All || isPolicy(s.Policy, p) {
+		if governed || s.All || gitread.IsPolicy(s.Policy, p) {
 			keep[p] = true
 		}
 	}

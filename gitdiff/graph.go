@@ -8,6 +8,8 @@ import (
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
 	commitgraph "github.com/go-git/go-git/v5/plumbing/format/commitgraph/v2"
+
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // node is what a range walk needs of one commit.
@@ -151,7 +153,7 @@ func (r *Repo) parents(h plumbing.Hash) ([]plumbing.Hash, error) {
 	if c, ok := r.commits[h]; ok {
 		return c.ParentHashes, nil
 	}
-	kind, data, _, err := r.reader.object(h, -1)
+	kind, data, _, err := r.reader.Object(h, -1)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
 		return nil, r.missingCommit(h)
 	}
@@ -161,7 +163,7 @@ func (r *Repo) parents(h plumbing.Hash) ([]plumbing.Hash, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading commit %s: %w", h, err)
 	}
-	parents, err := commitParents(data)
+	parents, err := gitread.CommitParents(data)
 	if err != nil {
 		return nil, fmt.Errorf("reading commit %s: %w", h, err)
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // Hooks is where git runs a repository's hooks from, as git says.
@@ -36,7 +38,7 @@ type Hooks struct {
 // config --show-origin`, Tracked from `git ls-files`. The environment
 // (GIT_DIR, GIT_CONFIG_*, HOME…) is read through opts.
 func HooksDir(dir string, opts Options) (Hooks, error) {
-	out, err := newGitRunner(dir, opts, nil).output("rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--git-path", "hooks", "--is-bare-repository")
+	out, err := gitread.NewGit(dir, opts, nil).Output("rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--git-path", "hooks", "--is-bare-repository")
 	if err != nil {
 		return Hooks{}, fmt.Errorf("finding the hooks directory: %w", err)
 	}
@@ -46,17 +48,17 @@ func HooksDir(dir string, opts Options) (Hooks, error) {
 	}
 	h := Hooks{GitDir: filepath.Clean(lines[0]), CommonDir: filepath.Clean(lines[1]), Dir: filepath.Clean(lines[2]), Bare: lines[3] == "true"}
 	if !h.Bare {
-		if h.WorkTree, err = newGitRunner(dir, opts, nil).line("rev-parse", "--show-toplevel"); err != nil {
+		if h.WorkTree, err = gitread.NewGit(dir, opts, nil).Line("rev-parse", "--show-toplevel"); err != nil {
 			return Hooks{}, fmt.Errorf("finding the work tree: %w", err)
 		}
 	}
-	if h.Tracked, err = trackedIn(newGitRunner(dir, opts, nil), h); err != nil {
+	if h.Tracked, err = trackedIn(gitread.NewGit(dir, opts, nil), h); err != nil {
 		return Hooks{}, err
 	}
 	// With GIT_DIR given, git names the files it read by absolute paths.
-	origin, err := newGitRunner(dir, opts, map[string]string{"GIT_DIR": h.GitDir}).output("config", "--show-origin", "-z", "--get", "core.hooksPath")
+	origin, err := gitread.NewGit(dir, opts, map[string]string{"GIT_DIR": h.GitDir}).Output("config", "--show-origin", "-z", "--get", "core.hooksPath")
 	switch {
-	case exitCode(err) == 1: // unset
+	case gitread.ExitCode(err) == 1: // unset
 	case err != nil:
 		return Hooks{}, fmt.Errorf("finding where core.hooksPath is set: %w", err)
 	default:
@@ -72,7 +74,7 @@ func HooksDir(dir string, opts Options) (Hooks, error) {
 // --git-path hooks`, as HooksDir asks it): one git process, for a check
 // that needs the directory alone.
 func (r *Repo) HooksPath() (string, error) {
-	dir, err := r.git.line("rev-parse", "--path-format=absolute", "--git-path", "hooks")
+	dir, err := r.git.Line("rev-parse", "--path-format=absolute", "--git-path", "hooks")
 	if err != nil {
 		return "", fmt.Errorf("finding the hooks directory: %w", err)
 	}
@@ -81,11 +83,11 @@ func (r *Repo) HooksPath() (string, error) {
 
 // trackedIn lists the files git tracks in the hooks directory of h, when
 // it lies inside the work tree (and outside the git directory).
-func trackedIn(g *gitRunner, h Hooks) ([]string, error) {
+func trackedIn(g *gitread.Git, h Hooks) ([]string, error) {
 	if h.Bare || !within(h.WorkTree, h.Dir) || within(h.CommonDir, h.Dir) || within(h.GitDir, h.Dir) {
 		return nil, nil
 	}
-	out, err := g.output("ls-files", "-z", "--full-name", "--", h.Dir)
+	out, err := g.Output("ls-files", "-z", "--full-name", "--", h.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("listing the tracked files of the hooks directory: %w", err)
 	}

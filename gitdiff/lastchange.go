@@ -3,6 +3,8 @@ package gitdiff
 import (
 	"fmt"
 	"strings"
+
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // LastChange returns the full id of the commit that gave path the content
@@ -12,7 +14,7 @@ import (
 // whose version of path differs from its parents'. It is "" when no commit
 // reachable from head ever touched path. head is a full commit id.
 func (r *Repo) LastChange(head, path string) (string, error) {
-	out, err := r.git.line("--literal-pathspecs", "rev-list", "-1", "--end-of-options", head, "--", path)
+	out, err := r.git.Line("--literal-pathspecs", "rev-list", "-1", "--end-of-options", head, "--", path)
 	if err != nil {
 		return "", fmt.Errorf("finding the commit that wrote %s at %s: %w", path, head, err)
 	}
@@ -20,7 +22,7 @@ func (r *Repo) LastChange(head, path string) (string, error) {
 	if out == "" {
 		return "", nil
 	}
-	if _, ok := parseHex([]byte(out)); !ok {
+	if _, ok := gitread.ParseHex([]byte(out)); !ok {
 		return "", fmt.Errorf("finding the commit that wrote %s at %s: git rev-list printed %q", path, head, out)
 	}
 	return out, nil

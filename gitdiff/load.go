@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // minPrefetch is the fewest versions a diff leaves unread: below it, the
@@ -65,7 +66,7 @@ func (r *Repo) readFew(chs []changes.Change) error {
 // first need and kept until the Repo closes. Nothing it reads is kept.
 type loader struct {
 	repo  *Repo
-	twins []reader
+	twins []gitread.Reader
 }
 
 // loader returns r's loader.
@@ -127,18 +128,18 @@ func (l *loader) Read(chs []*changes.Change, limit int) ([]changes.Change, error
 }
 
 // readers returns n readers: the repository's own, and twins of it.
-func (l *loader) readers(n int) []reader {
+func (l *loader) readers(n int) []gitread.Reader {
 	for len(l.twins) < n-1 {
-		l.twins = append(l.twins, l.repo.reader.twin())
+		l.twins = append(l.twins, l.repo.reader.Twin())
 	}
-	return append([]reader{l.repo.reader}, l.twins[:max(n-1, 0)]...)
+	return append([]gitread.Reader{l.repo.reader}, l.twins[:max(n-1, 0)]...)
 }
 
 // close closes the twins.
 func (l *loader) close() error {
 	var errs []error
 	for _, rd := range l.twins {
-		errs = append(errs, rd.close())
+		errs = append(errs, rd.Close())
 	}
 	l.twins = nil
 	return errors.Join(errs...)

@@ -3,37 +3,14 @@ package gitdiff
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/small-hook/small-hook/internal/changes"
-	"github.com/small-hook/small-hook/internal/workspace"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
-
-// contains reports whether a path, held as bytes, is in scope; it does not
-// allocate.
-func (s Scope) contains(path []byte) bool {
-	if s.Only != nil {
-		for _, p := range s.Only {
-			if string(path) == p {
-				return true
-			}
-		}
-		return false
-	}
-	return s.All || workspace.Candidate(path) || isPolicy(s.Policy, path)
-}
-
-// containsPath is contains for a path held as a string.
-func (s Scope) containsPath(path string) bool {
-	if s.Only != nil {
-		return slices.Contains(s.Only, path)
-	}
-	return s.All || workspace.Candidate(path) || isPolicy(s.Policy, path)
-}
 
 // entry is one in-scope file of a tree or of the index: its object and mode.
 type entry struct {
@@ -124,9 +101,9 @@ func (e *blobError) Error() string { return fmt.Sprintf("reading blob %s: %v", e
 func (e *blobError) Unwrap() error { return e.err }
 
 // readBlob reads blob h on rd, with the id of its first prefix bytes when
-// the reader hashes it along (see reader.object).
-func readBlob(rd reader, h plumbing.Hash, prefix int64) ([]byte, []byte, error) {
-	kind, data, sum, err := rd.object(h, prefix)
+// the reader hashes it along (see gitread.Reader.Object).
+func readBlob(rd gitread.Reader, h plumbing.Hash, prefix int64) ([]byte, []byte, error) {
+	kind, data, sum, err := rd.Object(h, prefix)
 	if err == nil && kind != plumbing.BlobObject {
 		err = fmt.Errorf("object %s is a %s, not a blob", h, kind)
 	}

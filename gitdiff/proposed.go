@@ -32,7 +32,7 @@ func (r *Repo) Proposed(path string, after changes.Snapshot, scope Scope) (chang
 		u.Before = &treeSnapshot{repo: r, tree: head, hash: head.Hash}
 		states = append(states, r.treeState(head))
 	}
-	if !scope.containsPath(path) {
+	if !scope.ContainsPath(path) {
 		return u, nil
 	}
 	g, err := r.newGovernor(scope)

@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // Ref is a ref and the commit it leads to.
@@ -27,7 +28,7 @@ type Ref struct {
 // Symbolic refs are left out (their targets are listed), and so are refs
 // that lead to no commit (a tag of a tree or a blob).
 func (r *Repo) Refs(prefix string) ([]Ref, error) {
-	out, err := r.git.output("for-each-ref", "--format=%(refname)%00%(objectname)%00%(symref)", "--", prefix)
+	out, err := r.git.Output("for-each-ref", "--format=%(refname)%00%(objectname)%00%(symref)", "--", prefix)
 	if err != nil {
 		return nil, fmt.Errorf("listing the refs: %w", err)
 	}
@@ -37,7 +38,7 @@ func (r *Repo) Refs(prefix string) ([]Ref, error) {
 		if len(fields) != 3 || fields[2] != "" || !strings.HasPrefix(fields[0], prefix) {
 			continue
 		}
-		h, ok := parseHex([]byte(fields[1]))
+		h, ok := gitread.ParseHex([]byte(fields[1]))
 		if !ok {
 			return nil, fmt.Errorf("listing the refs: git for-each-ref printed %q", line)
 		}
@@ -66,18 +67,18 @@ func (r *Repo) DefaultBranch() (ref, commit string, err error) {
 // commit when the target does not exist or leads to no commit, "" for both
 // when name does not exist or is not symbolic.
 func (r *Repo) SymbolicRef(name string) (target, commit string, err error) {
-	target, err = r.git.line("symbolic-ref", "-q", "--end-of-options", name)
+	target, err = r.git.Line("symbolic-ref", "-q", "--end-of-options", name)
 	switch {
-	case exitCode(err) == 1: // no such ref, or not a symbolic one
+	case gitread.ExitCode(err) == 1: // no such ref, or not a symbolic one
 		return "", "", nil
 	case err != nil:
 		return "", "", fmt.Errorf("reading %s: %w", name, err)
 	}
-	id, err := r.git.line("rev-parse", "-q", "--verify", "--end-of-options", target)
+	id, err := r.git.Line("rev-parse", "-q", "--verify", "--end-of-options", target)
 	if err != nil {
 		return target, "", nil
 	}
-	h, ok := parseHex([]byte(id))
+	h, ok := gitread.ParseHex([]byte(id))
 	if !ok {
 		return "", "", fmt.Errorf("reading %s: git rev-parse printed %q", target, id)
 	}
@@ -190,7 +191,7 @@ func (r *Repo) peel(h plumbing.Hash) (plumbing.Hash, error) {
 // type of the object at the end of the tags and that object's id.
 func (r *Repo) peelTypes(h plumbing.Hash) (first, last plumbing.ObjectType, end plumbing.Hash, err error) {
 	for depth := 0; depth < 100; depth++ {
-		kind, data, _, err := r.reader.object(h, -1)
+		kind, data, _, err := r.reader.Object(h, -1)
 		if err != nil {
 			return first, kind, h, r.objectError("object", h, err)
 		}
@@ -202,7 +203,7 @@ func (r *Repo) peelTypes(h plumbing.Hash) (first, last plumbing.ObjectType, end 
 		}
 		// A tag object starts with the line "object <id>".
 		rest, ok := bytes.CutPrefix(data, []byte("object "))
-		target, ok2 := parseHex(rest[:min(len(rest), 40)])
+		target, ok2 := gitread.ParseHex(rest[:min(len(rest), 40)])
 		if !ok || !ok2 {
 			return first, kind, h, fmt.Errorf("tag %s: no object line", h)
 		}
@@ -216,7 +217,7 @@ func (r *Repo) Has(id string) (bool, error) {
 	if !plumbing.IsHash(id) {
 		return false, fmt.Errorf("%q is not a full object id", id)
 	}
-	_, _, _, err := r.reader.object(plumbing.NewHash(id), -1)
+	_, _, _, err := r.reader.Object(plumbing.NewHash(id), -1)
 	switch {
 	case errors.Is(err, plumbing.ErrObjectNotFound):
 		return false, nil

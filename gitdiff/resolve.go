@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // Resolve turns a revision (branch, tag, SHA, HEAD~2, origin/main,
@@ -28,16 +30,16 @@ func (r *Repo) Resolve(rev string) (string, error) {
 // commits. The error says why a revision cannot be resolved: no commit yet,
 // a shallow clone, or what git says.
 func (r *Repo) resolve(rev string) (plumbing.Hash, error) {
-	if h, ok := parseHex([]byte(rev)); ok {
+	if h, ok := gitread.ParseHex([]byte(rev)); ok {
 		if _, err := r.commit(h); err == nil {
 			return h, nil
 		}
 	}
 	var h plumbing.Hash
 	var err error
-	if _, fast := r.reader.(*fastReader); fast && rev == "HEAD" {
+	if r.reader.Name() == ReaderFast && rev == "HEAD" {
 		var branch string
-		if h, branch, err = r.reader.head(); err == nil && h.IsZero() {
+		if h, branch, err = r.reader.Head(); err == nil && h.IsZero() {
 			return plumbing.ZeroHash, fmt.Errorf("%s: %w (%s is unborn)", rev, ErrUnborn, branch)
 		}
 	} else {
@@ -54,11 +56,11 @@ func (r *Repo) resolve(rev string) (plumbing.Hash, error) {
 
 // revParse asks git for the commit rev names.
 func (r *Repo) revParse(rev string) (plumbing.Hash, error) {
-	out, err := r.git.line("rev-parse", "--verify", "--end-of-options", rev+"^{commit}")
+	out, err := r.git.Line("rev-parse", "--verify", "--end-of-options", rev+"^{commit}")
 	if err != nil {
 		return plumbing.ZeroHash, r.revisionError(rev, err)
 	}
-	h, ok := parseHex([]byte(out))
+	h, ok := gitread.ParseHex([]byte(out))
 	if !ok {
 		return plumbing.ZeroHash, fmt.Errorf("resolving %q: git rev-parse printed %q", rev, out)
 	}
@@ -67,18 +69,18 @@ func (r *Repo) revParse(rev string) (plumbing.Hash, error) {
 
 // revisionError explains why git could not resolve rev.
 func (r *Repo) revisionError(rev string, err error) error {
-	var ge *gitError
+	var ge *gitread.GitError
 	if !errors.As(err, &ge) {
 		return fmt.Errorf("resolving %q: %w", rev, err)
 	}
-	if head, branch, herr := r.reader.head(); herr == nil && head.IsZero() && branch != "" &&
+	if head, branch, herr := r.reader.Head(); herr == nil && head.IsZero() && branch != "" &&
 		(rev == "HEAD" || rev == branch || rev == strings.TrimPrefix(branch, "refs/heads/")) {
 		return fmt.Errorf("%s: %w", rev, ErrUnborn)
 	}
 	if r.isShallow() {
 		return fmt.Errorf("unknown revision %q: %w", rev, ErrShallow)
 	}
-	said := strings.TrimSpace(ge.stderr)
+	said := strings.TrimSpace(ge.Stderr)
 	said = strings.TrimPrefix(said[strings.LastIndex(said, "\n")+1:], "fatal: ")
 	if said == "" || said == "Needed a single revision" {
 		return fmt.Errorf("unknown revision %q: no branch, tag or commit of this repository has that name", rev)

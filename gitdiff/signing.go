@@ -12,24 +12,13 @@ import (
 	"github.com/small-hook/small-hook/internal/signature"
 )
 
-// isPolicy reports whether path is one of the policy files; it does not
-// allocate.
-func isPolicy[T string | []byte](policy []string, path T) bool {
-	for _, p := range policy {
-		if string(path) == p {
-			return true
-		}
-	}
-	return false
-}
-
 // signedPayload returns what a commit's signature signs, as git computes
 // it (commit.c, parse_signed_commit): the raw commit object without its
 // gpgsig and gpgsig-sha256 headers and their continuation lines. Working
 // on the raw object rather than re-encoding go-git's parsed commit keeps
 // every header go-git does not model.
 func (r *Repo) signedPayload(h plumbing.Hash) ([]byte, error) {
-	kind, raw, _, err := r.reader.object(h, -1)
+	kind, raw, _, err := r.reader.Object(h, -1)
 	if err == nil && kind != plumbing.CommitObject {
 		err = fmt.Errorf("a %s, not a commit", kind)
 	}
@@ -86,17 +75,17 @@ func (r *Repo) SigningSettings() (signature.GitSettings, error) {
 	}
 	s.Format = strings.ToLower(cfg.string("gpg.format"))
 	s.SigningKey = strings.TrimSpace(cfg.string("user.signingkey"))
-	s.CommitterEmail = r.opts.getenv("GIT_COMMITTER_EMAIL")
+	s.CommitterEmail = r.opts.Env("GIT_COMMITTER_EMAIL")
 	if s.CommitterEmail == "" {
 		s.CommitterEmail = cfg.string("user.email")
 	}
 	if s.CommitterEmail == "" {
-		s.CommitterEmail = r.opts.getenv("EMAIL")
+		s.CommitterEmail = r.opts.Env("EMAIL")
 	}
 	if s.Format == "ssh" && s.SigningKey != "" && !strings.HasPrefix(s.SigningKey, "key::") && !strings.HasPrefix(s.SigningKey, "ssh-") {
 		path, ok := s.SigningKey, true
 		if rest, home := strings.CutPrefix(path, "~/"); home {
-			path, ok = homePath(r.opts.getenv("HOME"), rest)
+			path, ok = homePath(r.opts.Env("HOME"), rest)
 		} else if !filepath.IsAbs(path) && r.workTree != "" {
 			path = filepath.Join(r.workTree, path)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/small-hook/small-hook/internal/changes"
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // Staged returns the staged change: every in-scope path whose version in
@@ -131,56 +132,38 @@ func (r *Repo) stagedStates(head *object.Tree, view *commitView) []declState {
 	return states
 }
 
-// indexPath is the index file git would use now.
-func (r *Repo) indexPath() string {
-	return indexPathOf(location{gitDir: r.gitDir, workTree: r.workTree}, r.opts)
-}
-
-// indexPathOf is the index file of the repository at loc: GIT_INDEX_FILE
-// (relative to the work tree's root, where git runs hooks) or the git
-// directory's index.
-func indexPathOf(loc location, opts Options) string {
-	if p := opts.getenv("GIT_INDEX_FILE"); p != "" {
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(loc.workTree, p)
-		}
-		return p
-	}
-	return filepath.Join(loc.gitDir, "index")
-}
-
 // indexEntries reads the in-scope entries of the index, those of the
 // directories a sparse index holds as one entry included (from their
 // trees, which is what git commits there). Unmerged paths are an error:
 // there is no single staged version to check.
-func (r *Repo) indexEntries(scope Scope) (*indexFile, entries, error) {
-	idx, err := r.reader.index(scope)
+func (r *Repo) indexEntries(scope Scope) (*gitread.IndexFile, entries, error) {
+	idx, err := r.reader.Index(scope)
 	if err != nil {
 		return nil, nil, err
 	}
 	out := entries{}
-	for _, e := range idx.entries {
-		if e.stage != 0 {
-			return nil, nil, fmt.Errorf("%s is unmerged: resolve the conflict and stage the result first", e.path)
+	for _, e := range idx.Entries {
+		if e.Stage != 0 {
+			return nil, nil, fmt.Errorf("%s is unmerged: resolve the conflict and stage the result first", e.Path)
 		}
-		mode, err := filemode.New(fmt.Sprintf("%o", e.mode))
+		mode, err := filemode.New(fmt.Sprintf("%o", e.Mode))
 		if err != nil {
-			return nil, nil, fmt.Errorf("index entry %s: %w", e.path, err)
+			return nil, nil, fmt.Errorf("index entry %s: %w", e.Path, err)
 		}
-		out[e.path] = entry{hash: e.hash, mode: mode}
+		out[e.Path] = entry{hash: e.Hash, mode: mode}
 	}
-	for _, e := range idx.sparse {
+	for _, e := range idx.Sparse {
 		if scope.Only != nil {
 			if err := r.sparseFiles(e, scope.Only, out); err != nil {
 				return nil, nil, err
 			}
 			continue
 		}
-		t, err := r.tree(e.hash)
+		t, err := r.tree(e.Hash)
 		if err != nil {
-			return nil, nil, fmt.Errorf("sparse directory %s of the index: %w", e.path, err)
+			return nil, nil, fmt.Errorf("sparse directory %s of the index: %w", e.Path, err)
 		}
-		if err := r.walkTree(t, e.path, scope, out); err != nil {
+		if err := r.walkTree(t, e.Path, scope, out); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -189,15 +172,15 @@ func (r *Repo) indexEntries(scope Scope) (*indexFile, entries, error) {
 
 // sparseFiles adds to out those of paths that lie in the sparse directory
 // entry e, looked up in its tree.
-func (r *Repo) sparseFiles(e indexEntry, paths []string, out entries) error {
+func (r *Repo) sparseFiles(e gitread.IndexEntry, paths []string, out entries) error {
 	for _, p := range paths {
-		rest, ok := strings.CutPrefix(p, e.path)
+		rest, ok := strings.CutPrefix(p, e.Path)
 		if !ok {
 			continue
 		}
-		f, err := r.findEntry(e.hash, rest)
+		f, err := r.findEntry(e.Hash, rest)
 		if err != nil {
-			return fmt.Errorf("sparse directory %s of the index: %w", e.path, err)
+			return fmt.Errorf("sparse directory %s of the index: %w", e.Path, err)
 		}
 		if f != nil && f.Mode != filemode.Dir {
 			out[p] = entry{hash: f.Hash, mode: f.Mode}
@@ -209,7 +192,7 @@ func (r *Repo) sparseFiles(e indexEntry, paths []string, out entries) error {
 // headTree is HEAD's commit and tree, or a nil tree when HEAD is unborn
 // (the first commit).
 func (r *Repo) headTree() (plumbing.Hash, *object.Tree, error) {
-	h, _, err := r.reader.head()
+	h, _, err := r.reader.Head()
 	if err != nil || h.IsZero() {
 		return plumbing.ZeroHash, nil, err
 	}

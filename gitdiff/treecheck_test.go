@@ -2,6 +2,7 @@ package gitdiff
 
 import (
 	"bytes"
+	"crypto/sha1"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
@@ -11,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/small-hook/small-hook/internal/gitread"
 )
 
 // rawObject writes an object of type kind with exactly these bytes (git
@@ -81,20 +84,21 @@ func TestMalformedTreesAreRefused(t *testing.T) {
 }
 
 // writeCacheTree serialises a cache tree as git writes it: subtrees in
-// git's order (shorter names first).
-func writeCacheTree(b *bytes.Buffer, name string, t *cacheTree) {
+// git's order (shorter names first), each node's count of entries its
+// Entries.
+func writeCacheTree(b *bytes.Buffer, name string, t *gitread.CacheTree) {
 	b.WriteString(name)
 	b.WriteByte(0)
-	count := t.entryCount
-	if !t.valid {
+	count := t.Entries
+	if !t.Valid {
 		count = -1
 	}
-	fmt.Fprintf(b, "%d %d\n", count, len(t.children))
-	if t.valid {
-		b.Write(t.hash[:])
+	fmt.Fprintf(b, "%d %d\n", count, len(t.Children))
+	if t.Valid {
+		b.Write(t.Hash[:])
 	}
 	var names []string
-	for n := range t.children {
+	for n := range t.Children {
 		names = append(names, n)
 	}
 	sort.Slice(names, func(i, j int) bool {
@@ -104,39 +108,39 @@ func writeCacheTree(b *bytes.Buffer, name string, t *cacheTree) {
 		return names[i] < names[j]
 	})
 	for _, n := range names {
-		writeCacheTree(b, n, t.children[n])
+		writeCacheTree(b, n, t.Children[n])
 	}
 }
 
-// editCacheTree rewrites the cache tree of the index at path with edit.
-func editCacheTree(t *testing.T, path string, edit func(root *cacheTree)) {
+// editCacheTree rewrites the cache tree of r's index with edit: the cache
+// tree as the reader decodes it, written back in place of the index's TREE
+// extension, and the index's checksum computed again.
+func editCacheTree(t *testing.T, r *repo, edit func(root *gitread.CacheTree)) {
 	t.Helper()
+	g := r.open()
+	idx, err := g.reader.Index(Scope{All: true})
+	g.Close()
+	if err != nil || idx.Tree == nil {
+		t.Fatalf("the index's cache tree: %v, %v", idx, err)
+	}
+	var old, edited bytes.Buffer
+	writeCacheTree(&old, "", idx.Tree)
+	edit(idx.Tree)
+	writeCacheTree(&edited, "", idx.Tree)
+	extension := func(body []byte) []byte {
+		return append(binary.BigEndian.AppendUint32([]byte("TREE"), uint32(len(body))), body...)
+	}
+	path := filepath.Join(r.Dir, ".git", "index")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start, err := extensionsStart(data)
-	if err != nil {
-		t.Fatal(err)
+	if bytes.Count(data, extension(old.Bytes())) != 1 {
+		t.Fatal("the index does not hold its cache tree as git writes it")
 	}
-	out := append([]byte{}, data[:start]...)
-	for ext := data[start : len(data)-hashLen]; len(ext) > 0; {
-		size := binary.BigEndian.Uint32(ext[4:8])
-		body := ext[8 : 8+size]
-		if string(ext[:4]) == "TREE" {
-			root, _, err := parseCacheTree(body, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			edit(root)
-			var b bytes.Buffer
-			writeCacheTree(&b, "", root)
-			body = b.Bytes()
-		}
-		out = append(binary.BigEndian.AppendUint32(append(out, ext[:4]...), uint32(len(body))), body...)
-		ext = ext[8+size:]
-	}
-	if err := os.WriteFile(path, resum(append(out, make([]byte, hashLen)...)), 0o644); err != nil {
+	data = bytes.Replace(data[:len(data)-sha1.Size], extension(old.Bytes()), extension(edited.Bytes()), 1)
+	sum := sha1.Sum(data)
+	if err := os.WriteFile(path, append(data, sum[:]...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -156,12 +160,11 @@ func TestStagedCheckJudgesWhatGitCommits(t *testing.T) {
 	agent := r.rawObject("blob", []byte("intent: rewritten\n"))
 	listing := strings.Replace(r.Git("ls-tree", "HEAD:.small"), r.Git("rev-parse", "HEAD:.small/intent.small.yml"), agent, 1)
 	rewritten := r.GitInput(listing+"\n", "mktree")
-	index := filepath.Join(r.Dir, ".git", "index")
 	r.Git("read-tree", "HEAD")
-	editCacheTree(t, index, func(root *cacheTree) {
-		root.valid = false
-		small := root.children[".small"]
-		copy(small.hash[:], mustHex(t, rewritten))
+	editCacheTree(t, r, func(root *gitread.CacheTree) {
+		root.Valid = false
+		small := root.Children[".small"]
+		copy(small.Hash[:], mustHex(t, rewritten))
 	})
 	for _, asked := range []string{"", ReaderGit} {
 		g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})
@@ -196,9 +199,9 @@ func TestCacheTreeCountsMustMatchTheEntries(t *testing.T) {
 	r.Write("a/.small/intent.small.yml", "intent: nested\n")
 	r.Commit("base")
 	r.Git("read-tree", "HEAD")
-	editCacheTree(t, filepath.Join(r.Dir, ".git", "index"), func(root *cacheTree) {
-		root.valid = false
-		root.children[".small"].entryCount++
+	editCacheTree(t, r, func(root *gitread.CacheTree) {
+		root.Valid = false
+		root.Children[".small"].Entries++
 	})
 	for _, asked := range []string{"", ReaderGit} {
 		g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})

@@ -38,7 +38,7 @@ func (r *Repo) optionalTreeObject(h plumbing.Hash) (t *object.Tree, found bool, 
 		r.trees[h] = t
 		return t, true, nil
 	}
-	kind, data, _, err := r.reader.object(h, -1)
+	kind, data, _, err := r.reader.Object(h, -1)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
 		return nil, false, r.objectError("tree", h, err)
 	}
@@ -75,7 +75,7 @@ func (r *Repo) walkTree(t *object.Tree, prefix string, scope Scope, out entries)
 			}
 			continue
 		}
-		if scope.containsPath(path) {
+		if scope.ContainsPath(path) {
 			out[path] = entry{hash: e.Hash, mode: e.Mode}
 		}
 	}
@@ -152,14 +152,14 @@ func (r *Repo) diffEntries(x, y *object.TreeEntry, prefix string, scope Scope, o
 	if x != nil {
 		if x.Mode == filemode.Dir {
 			subA = x.Hash
-		} else if scope.containsPath(path) {
+		} else if scope.ContainsPath(path) {
 			old[path] = entry{hash: x.Hash, mode: x.Mode}
 		}
 	}
 	if y != nil {
 		if y.Mode == filemode.Dir {
 			subB = y.Hash
-		} else if scope.containsPath(path) {
+		} else if scope.ContainsPath(path) {
 			new[path] = entry{hash: y.Hash, mode: y.Mode}
 		}
 	}

@@ -29,7 +29,7 @@ func (r *Repo) Unstaged() ([]string, error) {
 	if err != nil || len(idx) == 0 {
 		return nil, err
 	}
-	out, err := r.git.output("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--ignore-submodules=all")
+	out, err := r.git.Output("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--ignore-submodules=all")
 	if err != nil {
 		return nil, fmt.Errorf("listing what is not staged: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/small-hook/small-hook/gitdiff"
+	"github.com/small-hook/small-hook/internal/gittest"
 	"github.com/small-hook/small-hook/internal/words"
 )
 
@@ -46,122 +47,6 @@ func newOrigin(t *testing.T) *origin {
 	r.Git("config", "uploadpack.allowFilter", "true")
 	r.Git("config", "uploadpack.allowAnySHA1InWant", "true")
 	return o
-}
-
-// shape is one way git lays out a repository with the origin's history.
-type shape struct {
-	name string
-	// build makes the repository under parent and returns the directory to
-	// check in and the environment of the checks.
-	build func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string)
-	// bare shapes have no index: only the range and revision modes apply.
-	bare bool
-	// reader is the reader the probe must choose.
-	reader string
-}
-
-// cloneShape is a shape made by `git clone` with extra arguments, then the
-// commands of after, run in the clone.
-func cloneShape(name, reader string, args []string, after ...[]string) shape {
-	return shape{name: name, reader: reader, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-		dst := filepath.Join(parent.Dir, "clone")
-		parent.Git(append(append([]string{"clone", "-q"}, args...), o.source(args), dst)...)
-		c := repoAt(t, dst)
-		for _, cmd := range after {
-			c.Git(cmd...)
-		}
-		return dst, nil
-	}}
-}
-
-// source is how a clone names the origin: a file:// URL when a filter
-// needs the transport, its path otherwise.
-func (o *origin) source(args []string) string {
-	for _, a := range args {
-		if strings.HasPrefix(a, "--filter") || a == "--reference" {
-			return "file://" + o.dir
-		}
-	}
-	return o.dir
-}
-
-func conformanceShapes() []shape {
-	return []shape{
-		cloneShape("plain", gitdiff.ReaderFast, nil),
-		cloneShape("packed", gitdiff.ReaderFast, nil, []string{"gc", "-q"}),
-		cloneShape("shared clone", gitdiff.ReaderGit, []string{"--shared"}),
-		{name: "reference clone", reader: gitdiff.ReaderGit, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			dst := filepath.Join(parent.Dir, "clone")
-			parent.Git("clone", "-q", "--reference", o.dir, "file://"+o.dir, dst)
-			return dst, nil
-		}},
-		{name: "relative alternates", reader: gitdiff.ReaderGit, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			dst := filepath.Join(parent.Dir, "clone")
-			parent.Git("clone", "-q", "--shared", o.dir, dst)
-			objects := filepath.Join(dst, ".git", "objects")
-			rel, err := filepath.Rel(objects, filepath.Join(o.dir, ".git", "objects"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			writeFileMode(t, filepath.Join(objects, "info", "alternates"), rel+"\n")
-			return dst, nil
-		}},
-		{name: "chained alternates", reader: gitdiff.ReaderGit, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			middle, dst := filepath.Join(parent.Dir, "middle"), filepath.Join(parent.Dir, "clone")
-			parent.Git("clone", "-q", "--shared", o.dir, middle)
-			parent.Git("clone", "-q", "--shared", middle, dst)
-			return dst, nil
-		}},
-		cloneShape("blobless partial clone", gitdiff.ReaderGit, []string{"--filter=blob:none"}),
-		cloneShape("treeless partial clone", gitdiff.ReaderGit, []string{"--filter=tree:0"}),
-		cloneShape("split index", gitdiff.ReaderGit, nil, []string{"update-index", "--split-index"}),
-		cloneShape("index v4", gitdiff.ReaderFast, nil, []string{"update-index", "--index-version", "4"}),
-		cloneShape("sparse index", gitdiff.ReaderGit, nil, []string{"sparse-checkout", "set", "--sparse-index", ".small"}),
-		{name: "linked worktree", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			dst, wt := filepath.Join(parent.Dir, "clone"), filepath.Join(parent.Dir, "worktree")
-			parent.Git("clone", "-q", o.dir, dst)
-			repoAt(t, dst).Git("worktree", "add", "-q", "--detach", wt, "main")
-			return wt, nil
-		}},
-		{name: "linked worktree, as git runs its hooks", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			wt, gitDir := linkedWorktree(t, o, parent)
-			return wt, map[string]string{"GIT_DIR": gitDir, "GIT_INDEX_FILE": filepath.Join(gitDir, "index")}
-		}},
-		{name: "linked worktree with its own configuration (sparse checkout)", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			wt, _ := linkedWorktree(t, o, parent)
-			repoAt(t, wt).Git("sparse-checkout", "set", ".small", "src")
-			return wt, nil
-		}},
-		{name: "linked worktree of a bare repository", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			bare, wt := filepath.Join(parent.Dir, "bare.git"), filepath.Join(parent.Dir, "worktree")
-			parent.Git("clone", "-q", "--bare", o.dir, bare)
-			repoAt(t, bare).Git("worktree", "add", "-q", wt, "main")
-			return wt, nil
-		}},
-		{name: "bare", bare: true, reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			dst := filepath.Join(parent.Dir, "bare.git")
-			parent.Git("clone", "-q", "--bare", o.dir, dst)
-			return dst, nil
-		}},
-		{name: "GIT_INDEX_FILE", reader: gitdiff.ReaderFast, build: func(t *testing.T, o *origin, parent *testRepo) (string, map[string]string) {
-			dst := filepath.Join(parent.Dir, "clone")
-			parent.Git("clone", "-q", o.dir, dst)
-			index := filepath.Join(dst, ".git", "other-index")
-			writeFileMode(t, index, readFile(t, filepath.Join(dst, ".git", "index")))
-			return dst, map[string]string{"GIT_INDEX_FILE": index}
-		}},
-	}
-}
-
-// linkedWorktree clones the origin under parent and adds a linked worktree
-// on a new branch at main; it returns the worktree and its git directory,
-// which git names in GIT_DIR when it runs the worktree's hooks.
-func linkedWorktree(t *testing.T, o *origin, parent *testRepo) (string, string) {
-	t.Helper()
-	dst, wt := filepath.Join(parent.Dir, "clone"), filepath.Join(parent.Dir, "worktree")
-	parent.Git("clone", "-q", o.dir, dst)
-	repoAt(t, dst).Git("worktree", "add", "-q", "-b", "feature", wt, "main")
-	return wt, filepath.Join(dst, ".git", "worktrees", "worktree")
 }
 
 // writeFileMode writes a file that must not exist yet or is replaced.
@@ -239,8 +124,8 @@ func TestConformanceMatrix(t *testing.T) {
 	msg := filepath.Join(t.TempDir(), "COMMIT_EDITMSG")
 	writeFileMode(t, msg, "Refine the workspace\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n")
 	reference := map[string]string{}
-	plain := conformanceShapes()[0]
-	dir, env := plain.build(t, o, repoAt(t, t.TempDir()))
+	plain := gittest.Shapes()[0]
+	dir, env := plain.Build(t, o.dir, t.TempDir())
 	stageChange(t, dir, env)
 	for _, m := range conformanceModes {
 		reference[m.name], _ = shapeVerdict(t, dir, env, m.args(o, msg))
@@ -249,19 +134,19 @@ func TestConformanceMatrix(t *testing.T) {
 			t.Fatalf("%s on a plain clone could not check: %s", m.name, reference[m.name])
 		}
 	}
-	for _, s := range conformanceShapes() {
-		t.Run(s.name, func(t *testing.T) {
+	for _, s := range gittest.Shapes() {
+		t.Run(s.Name, func(t *testing.T) {
 			t.Parallel()
-			dir, env := s.build(t, o, repoAt(t, t.TempDir()))
-			if !s.bare {
+			dir, env := s.Build(t, o.dir, t.TempDir())
+			if !s.Bare {
 				stageChange(t, dir, env)
 			}
 			readers := []string{""}
-			if s.reader == gitdiff.ReaderFast {
+			if s.Reader == gitdiff.ReaderFast {
 				readers = append(readers, gitdiff.ReaderGit)
 			}
 			for _, m := range conformanceModes {
-				if m.staged && s.bare {
+				if m.staged && s.Bare {
 					continue
 				}
 				for _, asked := range readers {
@@ -270,7 +155,7 @@ func TestConformanceMatrix(t *testing.T) {
 						vars[k] = v
 					}
 					got, reader := shapeVerdict(t, dir, vars, m.args(o, msg))
-					want := s.reader
+					want := s.Reader
 					if asked != "" {
 						want = asked
 					}

@@ -1,11 +1,10 @@
-package gitdiff
+package gitread
 
 import (
 	"bytes"
 	"crypto/sha1"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -191,23 +190,4 @@ func verify(t plumbing.ObjectType, data []byte, h plumbing.Hash) error {
 // objectHeader is what git hashes before an object's content.
 func objectHeader(t plumbing.ObjectType, size int) []byte {
 	return append(strconv.AppendInt(append([]byte(t.String()), ' '), int64(size), 10), 0)
-}
-
-// storedObject is an object read by objectStore, handed to go-git.
-type storedObject struct {
-	hash plumbing.Hash
-	kind plumbing.ObjectType
-	data []byte
-}
-
-func (o *storedObject) Hash() plumbing.Hash           { return o.hash }
-func (o *storedObject) Type() plumbing.ObjectType     { return o.kind }
-func (o *storedObject) SetType(t plumbing.ObjectType) { o.kind = t }
-func (o *storedObject) Size() int64                   { return int64(len(o.data)) }
-func (o *storedObject) SetSize(int64)                 {}
-func (o *storedObject) Reader() (io.ReadCloser, error) {
-	return io.NopCloser(bytes.NewReader(o.data)), nil
-}
-func (o *storedObject) Writer() (io.WriteCloser, error) {
-	return nil, errors.New("objects read from the repository are read-only")
 }

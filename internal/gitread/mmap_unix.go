@@ -1,6 +1,6 @@
 //go:build unix
 
-package gitdiff
+package gitread
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
 
 // realIndex returns the index file of a small repository, in the given
@@ -73,8 +74,8 @@ func TestIndexReaderAcceptsSkipHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(idx.entries) != 2 || idx.tree == nil || !idx.tree.valid {
-		t.Errorf("entries %v, cache tree %+v", idx.entries, idx.tree)
+	if len(idx.Entries) != 2 || idx.Tree == nil || !idx.Tree.Valid {
+		t.Errorf("entries %v, cache tree %+v", idx.Entries, idx.Tree)
 	}
 }
 
@@ -107,8 +108,8 @@ func TestIndexChecksumIsVerified(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer repo.Close()
-			_, err = repo.Staged(Scope{})
+			defer repo.Reader.Close()
+			_, err = repo.Reader.Index(Scope{})
 			switch {
 			case c.want == "" && err != nil:
 				t.Fatalf("unexpected error: %v", err)
@@ -142,9 +143,9 @@ func FuzzParseIndex(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			for _, e := range idx.entries {
-				if !scope.containsPath(e.path) {
-					t.Fatalf("%q is out of scope", e.path)
+			for _, e := range idx.Entries {
+				if !scope.ContainsPath(e.Path) {
+					t.Fatalf("%q is out of scope", e.Path)
 				}
 			}
 		}
@@ -152,7 +153,7 @@ func FuzzParseIndex(f *testing.F) {
 		// path keeps.
 		each, err1 := parseIndexWith(data, inCommonScope[[]byte], false)
 		byDir, err2 := parseIndexWith(data, inCommonScope[[]byte], true)
-		if (err1 == nil) != (err2 == nil) || err1 == nil && fmt.Sprint(each.entries) != fmt.Sprint(byDir.entries) {
+		if (err1 == nil) != (err2 == nil) || err1 == nil && fmt.Sprint(each.Entries) != fmt.Sprint(byDir.Entries) {
 			t.Fatalf("by directory %v (%v), path by path %v (%v)", byDir, err2, each, err1)
 		}
 	})
@@ -246,7 +247,7 @@ func TestIndexScopesShareOneDecoding(t *testing.T) {
 	for _, order := range [][]int{{0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}, {1, 3, 0, 2, 5, 4}} {
 		g := r.open()
 		for _, i := range order {
-			got, err := g.reader.index(scopes[i])
+			got, err := g.Reader.Index(scopes[i])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -254,11 +255,11 @@ func TestIndexScopesShareOneDecoding(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fmt.Sprint(got.entries) != fmt.Sprint(want.entries) || (got.tree == nil) != (want.tree == nil) {
-				t.Errorf("scope %+v: %v, want %v", scopes[i], got.entries, want.entries)
+			if fmt.Sprint(got.Entries) != fmt.Sprint(want.Entries) || (got.Tree == nil) != (want.Tree == nil) {
+				t.Errorf("scope %+v: %v, want %v", scopes[i], got.Entries, want.Entries)
 			}
 		}
-		if err := g.Close(); err != nil {
+		if err := g.Reader.Close(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -275,7 +276,7 @@ func TestLargeLooseObjectsAreVerifiedWhileInflated(t *testing.T) {
 	}
 	for _, prefix := range []int{0, 1, hashAlongChunk - 1, hashAlongChunk, hashAlongChunk + 1, len(body) / 2, len(body) - 1, len(body)} {
 		_, _, sum, err := new(inflaters).inflatePrefix(good, id, int64(prefix))
-		if err != nil || !bytes.Equal(sum, blobID(body[:prefix])) {
+		if err != nil || !bytes.Equal(sum, BlobID(body[:prefix])) {
 			t.Fatalf("prefix %d: %x, %v", prefix, sum, err)
 		}
 	}
@@ -314,6 +315,7 @@ func TestUnknownMandatoryIndexExtensionIsRefused(t *testing.T) {
 	r.Commit("one")
 	r.Write(".small/constraints.small.yml", "a2")
 	r.Git("add", "-A")
+	staged := fmt.Sprintf("[{.small/constraints.small.yml %s %d 0}]", r.Git("rev-parse", ":.small/constraints.small.yml"), 0o100644)
 	path := filepath.Join(r.Dir, ".git", "index")
 	good, err := os.ReadFile(path)
 	if err != nil {
@@ -330,16 +332,16 @@ func TestUnknownMandatoryIndexExtensionIsRefused(t *testing.T) {
 		}
 		_, gitErr := r.Try("ls-files")
 		g := r.open()
-		u, err := g.Staged(Scope{})
-		reader, _ := g.Reader()
-		g.Close()
+		idx, err := g.Reader.Index(Scope{})
+		reader := g.Reader.Name()
+		g.Reader.Close()
 		switch {
 		case reader != tc.reader:
 			t.Errorf("%s: read by %s, want %s", tc.sig, reader, tc.reader)
 		case tc.sig == "abcd" && (gitErr == nil || parseErr == nil || err == nil || !strings.Contains(err.Error(), "abcd")):
 			t.Errorf("%s: git says %v; the decoder says %v; the staged check says %v", tc.sig, gitErr, parseErr, err)
-		case tc.sig == "ABCD" && (gitErr != nil || parseErr != nil || err != nil || summary(u.Changes) != ".small/constraints.small.yml:a1>a2"):
-			t.Errorf("%s: git says %v; the decoder says %v; the staged check says %v, %s", tc.sig, gitErr, parseErr, err, summary(u.Changes))
+		case tc.sig == "ABCD" && (gitErr != nil || parseErr != nil || err != nil || fmt.Sprint(idx.Entries) != fmt.Sprint(staged)):
+			t.Errorf("%s: git says %v; the decoder says %v; the reader says %v, %v (git: %v)", tc.sig, gitErr, parseErr, err, idx, staged)
 		}
 	}
 }
@@ -376,15 +378,55 @@ func TestIndexOutOfOrderIsRefused(t *testing.T) {
 		}
 		for _, asked := range []string{"", ReaderGit} {
 			g := r.openWith(map[string]string{"SMALL_HOOK_READER": asked})
-			if _, err := g.Staged(Scope{}); err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "`git read-tree HEAD`") {
+			if _, err := g.Reader.Index(Scope{}); err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "`git read-tree HEAD`") {
 				t.Errorf("%s, reader %q: %v", name, asked, err)
 			}
-			g.Close()
+			g.Reader.Close()
 		}
 		// The advice works: git read-tree HEAD rebuilds the index.
 		r.Git("read-tree", "HEAD")
-		if _, err := r.open().Staged(Scope{}); err != nil {
+		if _, err := r.open().Reader.Index(Scope{}); err != nil {
 			t.Errorf("%s, after git read-tree HEAD: %v", name, err)
 		}
+	}
+}
+
+func TestIndexReaderAgreesWithGoGit(t *testing.T) {
+	t.Parallel()
+	for _, version := range []string{"2", "3", "4"} {
+		t.Run("v"+version, func(t *testing.T) {
+			t.Parallel()
+			r := newRepo(t)
+			for i := 0; i < 300; i++ {
+				r.Write(fmt.Sprintf("d%d/%s/file-%03d.txt", i%7, strings.Repeat("long", i%5), i), fmt.Sprint(i))
+			}
+			r.Write(".small/progress.small.yml", "p")
+			r.Commit("files")
+			if version == "3" {
+				r.Git("update-index", "--skip-worktree", "d1/long/file-001.txt")
+			}
+			r.Git("update-index", "--index-version", version)
+			data, err := os.ReadFile(filepath.Join(r.Dir, ".git", "index"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want index.Index
+			if err := index.NewDecoder(bytes.NewReader(data)).Decode(&want); err != nil {
+				t.Fatal(err)
+			}
+			idx, err := parseIndex(data, Scope{All: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := idx.Entries
+			if len(got) != len(want.Entries) {
+				t.Fatalf("%d entries, go-git has %d", len(got), len(want.Entries))
+			}
+			for i, e := range want.Entries {
+				if got[i].Path != e.Name || got[i].Hash != e.Hash || got[i].Mode != uint32(e.Mode) {
+					t.Fatalf("entry %d: %+v, go-git %s %s %o", i, got[i], e.Name, e.Hash, e.Mode)
+				}
+			}
+		})
 	}
 }

@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"bytes"
@@ -12,31 +12,11 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
-// commit reads commit h, decoding it once per run (see decodeCommit).
-func (r *Repo) commit(h plumbing.Hash) (*object.Commit, error) {
-	if c, ok := r.commits[h]; ok {
-		return c, nil
-	}
-	kind, data, _, err := r.reader.object(h, -1)
-	if err == nil && kind != plumbing.CommitObject {
-		err = fmt.Errorf("a %s, not a commit", kind)
-	}
-	if err != nil {
-		return nil, r.objectError("commit", h, err)
-	}
-	c, err := decodeCommit(h, data)
-	if err != nil {
-		return nil, fmt.Errorf("commit %s: %w", h, err)
-	}
-	r.commits[h] = c
-	return c, nil
-}
-
 // errAmbiguousCommit marks a commit whose headers git reads in more than
 // one way.
 var errAmbiguousCommit = errors.New("malformed commit")
 
-// decodeCommit decodes a commit object in one pass over it, in time linear
+// DecodeCommit decodes a commit object in one pass over it, in time linear
 // in its size: go-git's decoder joins continuation lines with += (a 1 MB
 // header took seconds). It reads what a check uses, as git reads it: the
 // tree, the parents, the author and the committer (split as git splits an
@@ -48,7 +28,7 @@ var errAmbiguousCommit = errors.New("malformed commit")
 // that order (git's fsck and parse_commit_buffer expect them there), and no
 // later header may repeat them (git's log would show a later author than
 // the one the commit was made with).
-func decodeCommit(h plumbing.Hash, data []byte) (*object.Commit, error) {
+func DecodeCommit(h plumbing.Hash, data []byte) (*object.Commit, error) {
 	c := &object.Commit{Hash: h}
 	var signature strings.Builder
 	stage := 0 // 0: tree, 1: parents, 2: author, 3: committer, 4: other headers
@@ -74,7 +54,7 @@ func decodeCommit(h plumbing.Hash, data []byte) (*object.Commit, error) {
 		key, value, _ := bytes.Cut(line, []byte{' '})
 		switch k := string(key); {
 		case stage == 0 && k == "tree":
-			id, ok := parseHex(value)
+			id, ok := ParseHex(value)
 			if !ok {
 				return nil, fmt.Errorf("%w: bad tree line", errAmbiguousCommit)
 			}
@@ -82,17 +62,17 @@ func decodeCommit(h plumbing.Hash, data []byte) (*object.Commit, error) {
 		case stage == 0:
 			return nil, fmt.Errorf("%w: it does not start with its tree", errAmbiguousCommit)
 		case stage == 1 && k == "parent":
-			id, ok := parseHex(value)
+			id, ok := ParseHex(value)
 			if !ok {
 				return nil, fmt.Errorf("%w: bad parent line", errAmbiguousCommit)
 			}
 			c.ParentHashes = append(c.ParentHashes, id)
 		case stage <= 2 && k == "author":
-			c.Author, stage = splitIdentity(value), 3
+			c.Author, stage = SplitIdentity(value), 3
 		case stage <= 2:
 			return nil, fmt.Errorf("%w: no author after the parents", errAmbiguousCommit)
 		case stage == 3 && k == "committer":
-			c.Committer, stage = splitIdentity(value), 4
+			c.Committer, stage = SplitIdentity(value), 4
 		case stage == 3:
 			return nil, fmt.Errorf("%w: no committer after the author", errAmbiguousCommit)
 		case k == "tree", k == "parent", k == "author", k == "committer":
@@ -111,12 +91,12 @@ func decodeCommit(h plumbing.Hash, data []byte) (*object.Commit, error) {
 	return c, nil
 }
 
-// splitIdentity reads "Name <email> timestamp zone" as git's
+// SplitIdentity reads "Name <email> timestamp zone" as git's
 // split_ident_line does: the e-mail between the first "<" and the first
 // ">" after it, the name before it without trailing spaces, the time after
 // it (the zero time when it cannot be read). Without both brackets git
 // reads no identity at all.
-func splitIdentity(value []byte) object.Signature {
+func SplitIdentity(value []byte) object.Signature {
 	lt := bytes.IndexByte(value, '<')
 	if lt < 0 {
 		return object.Signature{}

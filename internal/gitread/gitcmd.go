@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"bufio"
@@ -45,29 +45,29 @@ var passedEnv = []string{
 // so that no command writes to the repository.
 var fixedEnv = []string{"GIT_NO_REPLACE_OBJECTS=1", "GIT_OPTIONAL_LOCKS=0"}
 
-// gitRunner runs git commands on one repository: in dir, with env.
-type gitRunner struct {
+// Git runs git commands on one repository: in dir, with env.
+type Git struct {
 	dir string
 	env []string
 }
 
-// newGitRunner returns a runner for git in dir, with the environment opts
+// NewGit returns a runner for git in dir, with the environment opts
 // hands over; override replaces variables of it (an empty value removes
 // one).
-func newGitRunner(dir string, opts Options, override map[string]string) *gitRunner {
+func NewGit(dir string, opts Options, override map[string]string) *Git {
 	var env []string
 	add := func(name string) {
 		if _, over := override[name]; over {
 			return
 		}
-		if v := opts.getenv(name); v != "" {
+		if v := opts.Env(name); v != "" {
 			env = append(env, name+"="+v)
 		}
 	}
 	for _, name := range passedEnv {
 		add(name)
 	}
-	if n, err := strconv.Atoi(opts.getenv("GIT_CONFIG_COUNT")); err == nil {
+	if n, err := strconv.Atoi(opts.Env("GIT_CONFIG_COUNT")); err == nil {
 		for i := 0; i < n && i < 1<<16; i++ {
 			add(fmt.Sprintf("GIT_CONFIG_KEY_%d", i))
 			add(fmt.Sprintf("GIT_CONFIG_VALUE_%d", i))
@@ -78,42 +78,42 @@ func newGitRunner(dir string, opts Options, override map[string]string) *gitRunn
 			env = append(env, name+"="+v)
 		}
 	}
-	return &gitRunner{dir: dir, env: append(env, fixedEnv...)}
+	return &Git{dir: dir, env: append(env, fixedEnv...)}
 }
 
 // command returns the git command with args, ready to run.
-func (g *gitRunner) command(args ...string) *exec.Cmd {
+func (g *Git) command(args ...string) *exec.Cmd {
 	cmd := exec.Command("git", args...)
 	cmd.Dir = g.dir
 	cmd.Env = g.env
 	return cmd
 }
 
-// gitError is a git command that failed: its arguments and what it said.
-type gitError struct {
+// GitError is a git command that failed: its arguments and what it said.
+type GitError struct {
 	args   []string
 	code   int
-	stderr string
+	Stderr string
 }
 
-func (e *gitError) Error() string {
-	msg := strings.TrimSpace(e.stderr)
+func (e *GitError) Error() string {
+	msg := strings.TrimSpace(e.Stderr)
 	if msg == "" {
 		msg = fmt.Sprintf("exit status %d", e.code)
 	}
 	return fmt.Sprintf("git %s: %s", strings.Join(e.args, " "), msg)
 }
 
-// output runs git with args and returns its standard output. A failure is a
+// Output runs git with args and returns its standard output. A failure is a
 // *gitError that carries git's own message.
-func (g *gitRunner) output(args ...string) ([]byte, error) {
+func (g *Git) Output(args ...string) ([]byte, error) {
 	cmd := g.command(args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
-		return stdout.Bytes(), &gitError{args: args, code: exit.ExitCode(), stderr: stderr.String()}
+		return stdout.Bytes(), &GitError{args: args, code: exit.ExitCode(), Stderr: stderr.String()}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("running git %s: %w", strings.Join(args, " "), err)
@@ -123,7 +123,7 @@ func (g *gitRunner) output(args ...string) ([]byte, error) {
 
 // stream runs git with args and hands its standard output to read as it
 // comes. An error of read stops git; a failure of git is a *gitError.
-func (g *gitRunner) stream(read func(*bufio.Reader) error, args ...string) error {
+func (g *Git) stream(read func(*bufio.Reader) error, args ...string) error {
 	cmd := g.command(args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -142,16 +142,16 @@ func (g *gitRunner) stream(read func(*bufio.Reader) error, args ...string) error
 	var exit *exec.ExitError
 	switch {
 	case readErr == nil && errors.As(waitErr, &exit):
-		return &gitError{args: args, code: exit.ExitCode(), stderr: stderr.String()}
+		return &GitError{args: args, code: exit.ExitCode(), Stderr: stderr.String()}
 	case readErr == nil && waitErr != nil:
 		return fmt.Errorf("running git %s: %w", strings.Join(args, " "), waitErr)
 	}
 	return readErr
 }
 
-// line runs git with args and returns the first line of its output.
-func (g *gitRunner) line(args ...string) (string, error) {
-	out, err := g.output(args...)
+// Line runs git with args and returns the first line of its output.
+func (g *Git) Line(args ...string) (string, error) {
+	out, err := g.Output(args...)
 	if err != nil {
 		return "", err
 	}
@@ -159,10 +159,10 @@ func (g *gitRunner) line(args ...string) (string, error) {
 	return first, nil
 }
 
-// exitCode returns the exit code of a failed git command, or -1 when err is
+// ExitCode returns the exit code of a failed git command, or -1 when err is
 // not one.
-func exitCode(err error) int {
-	var ge *gitError
+func ExitCode(err error) int {
+	var ge *GitError
 	if errors.As(err, &ge) {
 		return ge.code
 	}

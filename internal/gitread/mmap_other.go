@@ -1,6 +1,6 @@
 //go:build !unix && !windows
 
-package gitdiff
+package gitread
 
 import (
 	"io"

@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 // baseCacheBudget bounds the bytes of objects kept as delta bases.
 const baseCacheBudget = 16 << 20

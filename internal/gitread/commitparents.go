@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"bytes"
@@ -11,15 +11,15 @@ import (
 // with a parent line that holds no object id.
 var errMalformedCommit = errors.New("malformed commit")
 
-// commitParents reads the parents of a commit object as git (and go-git)
+// CommitParents reads the parents of a commit object as git (and go-git)
 // read them: the "parent" lines that directly follow the first line,
 // which must name the tree. A range walk needs nothing else of the
 // ancestors it reads, and decoding whole commits with go-git would cost
 // more than reading them.
-func commitParents(data []byte) ([]plumbing.Hash, error) {
+func CommitParents(data []byte) ([]plumbing.Hash, error) {
 	line, rest := nextLine(data)
 	key, value := splitHeader(line)
-	if _, ok := parseHex(value); string(key) != "tree" || !ok {
+	if _, ok := ParseHex(value); string(key) != "tree" || !ok {
 		return nil, errMalformedCommit
 	}
 	var parents []plumbing.Hash
@@ -29,7 +29,7 @@ func commitParents(data []byte) ([]plumbing.Hash, error) {
 		if len(line) == 0 || string(key) != "parent" {
 			break
 		}
-		h, ok := parseHex(value)
+		h, ok := ParseHex(value)
 		if !ok {
 			return nil, errMalformedCommit
 		}
@@ -38,9 +38,9 @@ func commitParents(data []byte) ([]plumbing.Hash, error) {
 	return parents, nil
 }
 
-// parseHex decodes an object id written as 40 hexadecimal digits, in
+// ParseHex decodes an object id written as 40 hexadecimal digits, in
 // either case (as plumbing.IsHash accepts them), without allocating.
-func parseHex(text []byte) (plumbing.Hash, bool) {
+func ParseHex(text []byte) (plumbing.Hash, bool) {
 	var h plumbing.Hash
 	if len(text) != 2*hashLen {
 		return h, false

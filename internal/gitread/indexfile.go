@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"bytes"
@@ -16,26 +16,26 @@ import (
 	"github.com/small-hook/small-hook/internal/workspace"
 )
 
-// indexEntry is one entry of the git index that a check is interested in.
-type indexEntry struct {
-	path  string
-	hash  plumbing.Hash
-	mode  uint32
-	stage int
+// IndexEntry is one entry of the git index that a check is interested in.
+type IndexEntry struct {
+	Path  string
+	Hash  plumbing.Hash
+	Mode  uint32
+	Stage int
 }
 
-// indexFile is what a check reads of the index file: the entries in scope and
+// IndexFile is what a check reads of the index file: the entries in scope and
 // the cache tree.
-type indexFile struct {
-	entries []indexEntry
-	// tree is the cache-tree extension (nil when the index has none): the
+type IndexFile struct {
+	Entries []IndexEntry
+	// Tree is the cache-tree extension (nil when the index has none): the
 	// tree object ids of directories whose entries are unchanged since the
 	// last tree was written from the index.
-	tree *cacheTree
-	// sparse are the directories a sparse index holds as one entry each
+	Tree *CacheTree
+	// Sparse are the directories a sparse index holds as one entry each
 	// (only git's reading of an index has them), their paths ending in
 	// "/": the commit holds their trees as they are.
-	sparse []indexEntry
+	Sparse []IndexEntry
 }
 
 // index mode bits and entry flags.
@@ -95,18 +95,18 @@ func inCommonScope[T string | []byte](path T) bool {
 func outOfCommonScope(path string) bool { return !inCommonScope(path) }
 
 // within returns the entries of idx in scope.
-func (idx *indexFile) within(scope Scope) *indexFile {
-	out := &indexFile{tree: idx.tree, sparse: idx.sparse}
-	for _, e := range idx.entries {
-		if scope.containsPath(e.path) {
-			out.entries = append(out.entries, e)
+func (idx *IndexFile) within(scope Scope) *IndexFile {
+	out := &IndexFile{Tree: idx.Tree, Sparse: idx.Sparse}
+	for _, e := range idx.Entries {
+		if scope.ContainsPath(e.Path) {
+			out.Entries = append(out.Entries, e)
 		}
 	}
 	return out
 }
 
 // parseIndex decodes the entries of the index in scope.
-func parseIndex(data []byte, scope Scope) (*indexFile, error) {
+func parseIndex(data []byte, scope Scope) (*IndexFile, error) {
 	return parseIndexWith(data, scope.contains, false)
 }
 
@@ -127,7 +127,7 @@ func parseIndex(data []byte, scope Scope) (*indexFile, error) {
 // the probe answers by having git read the repository). The trailing
 // checksum is verified by the fast reader alongside this decoding (see
 // verifyingChecksum), so that a fuzzer reaches the decoder with any bytes.
-func parseIndexWith(data []byte, keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
+func parseIndexWith(data []byte, keep func([]byte) bool, byDirectory bool) (*IndexFile, error) {
 	idx, err := parseIndexEntries(data, keep, byDirectory)
 	if err != nil {
 		// The entries of a split index's own file are not a whole index
@@ -164,7 +164,7 @@ func mandatoryExtension(data []byte) *extensionError {
 }
 
 // parseIndexEntries is parseIndexWith, which it leaves to explain errors.
-func parseIndexEntries(data []byte, keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
+func parseIndexEntries(data []byte, keep func([]byte) bool, byDirectory bool) (*IndexFile, error) {
 	if len(data) < indexHeaderSize+hashLen || string(data[:4]) != "DIRC" {
 		return nil, errors.New("not a git index file")
 	}
@@ -176,7 +176,7 @@ func parseIndexEntries(data []byte, keep func([]byte) bool, byDirectory bool) (*
 	if uint64(count) > uint64(end)/entryMinSize {
 		return nil, fmt.Errorf("index claims %d entries, more than its size allows", count)
 	}
-	out := &indexFile{}
+	out := &IndexFile{}
 	var runs dirRuns
 	var name, prev []byte
 	prevStage := 0
@@ -185,13 +185,13 @@ func parseIndexEntries(data []byte, keep func([]byte) bool, byDirectory bool) (*
 	keptRun, kept := -1, false
 	pos := indexHeaderSize
 	for i := uint32(0); i < count; i++ {
-		var e indexEntry
+		var e IndexEntry
 		var committed bool
 		var err error
 		if pos, committed, err = readEntry(data[:end], pos, version, &name, &e); err != nil {
 			return nil, fmt.Errorf("entry %d: %w", i, err)
 		}
-		if err := inOrder(prev, prevStage, name, e.stage, i); err != nil {
+		if err := inOrder(prev, prevStage, name, e.Stage, i); err != nil {
 			return nil, err
 		}
 		run, root := runs.add(name)
@@ -200,11 +200,11 @@ func parseIndexEntries(data []byte, keep func([]byte) bool, byDirectory bool) (*
 				kept, keptRun = keep(name), run
 			}
 			if kept {
-				e.path = string(name)
-				if e.mode&modeTypeMask == modeDir {
-					return nil, fmt.Errorf("%w: sparse index (directory entry %s)", ErrUnsupported, e.path)
+				e.Path = string(name)
+				if e.Mode&modeTypeMask == modeDir {
+					return nil, fmt.Errorf("%w: sparse index (directory entry %s)", ErrUnsupported, e.Path)
 				}
-				out.entries = append(out.entries, e)
+				out.Entries = append(out.Entries, e)
 			}
 		}
 		// Versions 2 and 3 leave name in data, which is never written;
@@ -214,7 +214,7 @@ func parseIndexEntries(data []byte, keep func([]byte) bool, byDirectory bool) (*
 		} else {
 			prev = name
 		}
-		prevStage = e.stage
+		prevStage = e.Stage
 	}
 	exts, err := extensionsOf(data[pos:end])
 	if err != nil {
@@ -225,13 +225,13 @@ func parseIndexEntries(data []byte, keep func([]byte) bool, byDirectory bool) (*
 			return nil, &extensionError{sig: ext.sig}
 		}
 		if ext.sig == "TREE" {
-			if out.tree, err = readCacheTree(ext.body); err != nil {
+			if out.Tree, err = readCacheTree(ext.body); err != nil {
 				return nil, err
 			}
 		}
 	}
-	runs.countInto(out.tree)
-	if err := verifyCacheTree(out.tree); err != nil {
+	runs.countInto(out.Tree)
+	if err := verifyCacheTree(out.Tree); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -303,19 +303,19 @@ func (r *dirRuns) add(path []byte) (run int, root bool) {
 
 // countInto adds the entries of every run to the directories of the cache
 // tree that hold them (nil: none).
-func (r *dirRuns) countInto(root *cacheTree) {
+func (r *dirRuns) countInto(root *CacheTree) {
 	if root == nil {
 		return
 	}
 	for _, run := range r.runs {
-		root.entries += run.count
+		root.Entries += run.count
 		node, rest := root, r.dirs[run.start:run.end]
 		for len(rest) > 0 {
 			i := bytes.IndexByte(rest, '/')
-			if node = node.children[string(rest[:i])]; node == nil {
+			if node = node.Children[string(rest[:i])]; node == nil {
 				break
 			}
-			node.entries += run.count
+			node.Entries += run.count
 			rest = rest[i+1:]
 		}
 	}
@@ -434,15 +434,15 @@ func skipEntry(data []byte, pos int, version uint32, nameLen *int) (int, error) 
 // readEntry decodes the entry at pos into e, leaving its path in name, and
 // returns where the next entry starts and whether git commits the entry
 // (it does not commit an intent-to-add entry, `git add -N`).
-func readEntry(data []byte, pos int, version uint32, name *[]byte, e *indexEntry) (next int, committed bool, err error) {
+func readEntry(data []byte, pos int, version uint32, name *[]byte, e *IndexEntry) (next int, committed bool, err error) {
 	start := pos
 	if pos+entryFixedSize > len(data) {
 		return 0, false, errors.New("truncated")
 	}
-	e.mode = binary.BigEndian.Uint32(data[pos+24 : pos+28])
-	e.hash = plumbing.Hash(data[pos+40 : pos+60])
+	e.Mode = binary.BigEndian.Uint32(data[pos+24 : pos+28])
+	e.Hash = plumbing.Hash(data[pos+40 : pos+60])
 	flags := binary.BigEndian.Uint16(data[pos+60 : pos+62])
-	e.stage = int(flags>>12) & 3
+	e.Stage = int(flags>>12) & 3
 	pos += entryFixedSize
 	intentToAdd := false
 	if flags&flagExtended != 0 {
@@ -512,7 +512,7 @@ func varint(data []byte) (val, n int) {
 }
 
 // readCacheTree decodes the body of a cache-tree extension.
-func readCacheTree(body []byte) (*cacheTree, error) {
+func readCacheTree(body []byte) (*CacheTree, error) {
 	t, rest, err := parseCacheTree(body, 0)
 	if err != nil {
 		return nil, fmt.Errorf("cache tree: %w", err)
@@ -523,16 +523,16 @@ func readCacheTree(body []byte) (*cacheTree, error) {
 	return t, nil
 }
 
-// cacheTree is one directory of the index's cache-tree extension.
-type cacheTree struct {
-	// valid is false when an entry below was changed since the tree was
-	// written; hash is then unknown.
-	valid bool
-	hash  plumbing.Hash
+// CacheTree is one directory of the index's cache-tree extension.
+type CacheTree struct {
+	// Valid is false when an entry below was changed since the tree was
+	// written; Hash is then unknown.
+	Valid bool
+	Hash  plumbing.Hash
 	// entryCount is how many index entries the directory holds, as the
-	// cache tree records it; entries is how many it does hold.
-	entryCount, entries int
-	children            map[string]*cacheTree
+	// cache tree records it; Entries is how many it does hold.
+	entryCount, Entries int
+	Children            map[string]*CacheTree
 }
 
 // maxCacheTreeDepth bounds the nesting of a crafted cache tree.
@@ -541,7 +541,7 @@ const maxCacheTreeDepth = 4096
 // parseCacheTree decodes one cache-tree entry and its subtrees (git's
 // index-format: NUL-terminated name, "<entry count> <subtree count>\n",
 // the object id when the count is not negative, then the subtrees).
-func parseCacheTree(data []byte, depth int) (*cacheTree, []byte, error) {
+func parseCacheTree(data []byte, depth int) (*CacheTree, []byte, error) {
 	if depth > maxCacheTreeDepth {
 		return nil, nil, errors.New("nested too deeply")
 	}
@@ -561,12 +561,12 @@ func parseCacheTree(data []byte, depth int) (*cacheTree, []byte, error) {
 		return nil, nil, fmt.Errorf("bad counts %q", data[:nl])
 	}
 	data = data[nl+1:]
-	t := &cacheTree{valid: count >= 0, entryCount: count}
-	if t.valid {
+	t := &CacheTree{Valid: count >= 0, entryCount: count}
+	if t.Valid {
 		if len(data) < hashLen {
 			return nil, nil, errors.New("truncated object id")
 		}
-		t.hash = plumbing.Hash(data[:hashLen])
+		t.Hash = plumbing.Hash(data[:hashLen])
 		data = data[hashLen:]
 	}
 	for i := 0; i < subtrees; i++ {
@@ -575,21 +575,21 @@ func parseCacheTree(data []byte, depth int) (*cacheTree, []byte, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if t.children == nil {
-			t.children = map[string]*cacheTree{}
+		if t.Children == nil {
+			t.Children = map[string]*CacheTree{}
 		}
-		t.children[string(name)] = child
+		t.Children[string(name)] = child
 		data = rest
 	}
 	return t, data, nil
 }
 
-// child returns the cache tree of a subdirectory, or nil.
-func (t *cacheTree) child(name string) *cacheTree {
+// Child returns the cache tree of a subdirectory, or nil.
+func (t *CacheTree) Child(name string) *CacheTree {
 	if t == nil {
 		return nil
 	}
-	return t.children[name]
+	return t.Children[name]
 }
 
 // verifyCacheTree checks the cache tree against the entries counted into
@@ -600,17 +600,17 @@ func (t *cacheTree) child(name string) *cacheTree {
 // git keeps the counts right; an index whose counts are wrong was written
 // by something else, and is refused. A directory that holds no entry is
 // never looked at by git, and the root's count is never used.
-func verifyCacheTree(root *cacheTree) error {
+func verifyCacheTree(root *CacheTree) error {
 	if root == nil {
 		return nil
 	}
-	var walk func(t *cacheTree, path string) error
-	walk = func(t *cacheTree, path string) error {
-		if path != "" && t.valid && t.entries > 0 && t.entries != t.entryCount {
-			return fmt.Errorf("the cache tree says %s holds %d entries, but the index lists %d there: git would commit other files than the index shows. This index was not written by git: rebuild it with `git read-tree HEAD` (the work tree is kept) and stage the changes again", path, t.entryCount, t.entries)
+	var walk func(t *CacheTree, path string) error
+	walk = func(t *CacheTree, path string) error {
+		if path != "" && t.Valid && t.Entries > 0 && t.Entries != t.entryCount {
+			return fmt.Errorf("the cache tree says %s holds %d entries, but the index lists %d there: git would commit other files than the index shows. This index was not written by git: rebuild it with `git read-tree HEAD` (the work tree is kept) and stage the changes again", path, t.entryCount, t.Entries)
 		}
-		for _, name := range slices.Sorted(maps.Keys(t.children)) {
-			if err := walk(t.children[name], path+name+"/"); err != nil {
+		for _, name := range slices.Sorted(maps.Keys(t.Children)) {
+			if err := walk(t.Children[name], path+name+"/"); err != nil {
 				return err
 			}
 		}

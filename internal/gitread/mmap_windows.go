@@ -1,6 +1,6 @@
 //go:build windows
 
-package gitdiff
+package gitread
 
 import (
 	"os"

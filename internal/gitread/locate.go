@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"bytes"
@@ -35,17 +35,17 @@ func locate(dir string, opts Options) (location, error) {
 	if err != nil {
 		return location{}, fmt.Errorf("resolving %s: %w", dir, err)
 	}
-	if gd := opts.getenv("GIT_DIR"); gd != "" {
-		return fromGitDirEnv(abs, gd, opts.getenv("GIT_WORK_TREE"))
+	if gd := opts.Env("GIT_DIR"); gd != "" {
+		return fromGitDirEnv(abs, gd, opts.Env("GIT_WORK_TREE"))
 	}
-	if opts.getenv("GIT_CEILING_DIRECTORIES") != "" {
+	if opts.Env("GIT_CEILING_DIRECTORIES") != "" {
 		return location{}, errors.New("GIT_CEILING_DIRECTORIES bounds where git looks for the repository")
 	}
 	loc, err := discover(abs)
 	if err != nil {
 		return location{}, err
 	}
-	if wt := opts.getenv("GIT_WORK_TREE"); wt != "" {
+	if wt := opts.Env("GIT_WORK_TREE"); wt != "" {
 		loc.workTree = absFrom(abs, wt)
 	}
 	return loc, nil
@@ -159,12 +159,6 @@ func commonDir(gitDir string) (string, error) {
 	return absFrom(gitDir, strings.TrimSpace(string(data))), nil
 }
 
-// objectsDir is where the repository keeps its objects (shared by linked
-// worktrees).
-func (r *Repo) objectsDir() string {
-	return location{gitDir: r.gitDir, commonDir: r.commonDir}.objectsDir()
-}
-
 // objectsDir is where the repository at loc keeps its objects.
 func (loc location) objectsDir() string {
 	return filepath.Join(loc.shared(), "objects")
@@ -176,4 +170,17 @@ func (loc location) shared() string {
 		return loc.commonDir
 	}
 	return loc.gitDir
+}
+
+// indexPathOf is the index file of the repository at loc: GIT_INDEX_FILE
+// (relative to the work tree's root, where git runs hooks) or the git
+// directory's index.
+func indexPathOf(loc location, opts Options) string {
+	if p := opts.Env("GIT_INDEX_FILE"); p != "" {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(loc.workTree, p)
+		}
+		return p
+	}
+	return filepath.Join(loc.gitDir, "index")
 }

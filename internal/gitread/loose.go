@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"bufio"

@@ -1,22 +1,21 @@
-package gitdiff
+package gitread
 
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"strings"
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/config"
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/filesystem"
-
-	"github.com/small-hook/small-hook/internal/changes"
 )
+
+// ErrUnsupported marks a repository format small-hook cannot read; the
+// wrapping error says which and what to do about it.
+var ErrUnsupported = errors.New("unsupported repository format")
 
 // Options configure how a repository is found and read.
 type Options struct {
@@ -33,50 +32,41 @@ type Options struct {
 	NoIndex bool
 }
 
-// getenv reads one variable through o.Getenv.
-func (o Options) getenv(name string) string {
+// Env reads one variable through o.Getenv.
+func (o Options) Env(name string) string {
 	if o.Getenv == nil {
 		return ""
 	}
 	return o.Getenv(name)
 }
 
-// Repo is an open repository.
-type Repo struct {
-	opts      Options
-	gitDir    string // this work tree's git directory
-	commonDir string // "" when gitDir is the common directory
-	workTree  string // "" for a bare repository
-	// reader reads objects, HEAD and the index for the whole run;
-	// readerWhy says why git serves the run ("" for the fast reader).
-	reader    reader
-	readerWhy string
-	// git runs git on this repository: revisions, configuration.
-	git *gitRunner
-	// storage reads the files go-git reads well: the shallow boundary,
+// Repository is a repository found and probed: where it is, and the
+// reader that serves its run.
+type Repository struct {
+	// GitDir is the work tree's own git directory, CommonDir the directory
+	// the worktrees share ("" when it is GitDir), WorkTree the root of the
+	// work tree ("" for a bare repository).
+	GitDir, CommonDir, WorkTree string
+	// Reader reads objects, HEAD and the index for the whole run; Why
+	// says why git serves the run ("" for the fast reader).
+	Reader Reader
+	Why    string
+	// Git runs git on this repository: revisions, configuration.
+	Git *Git
+	// Storage reads the files go-git reads well: the shallow boundary,
 	// the commit-graph's place, the refs for the fast reader.
-	storage *filesystem.Storage
-	// config is git's configuration, read on first need.
-	config *gitConfig
-	// blobs, trees and commits are what the run has read (see Range for
-	// what it keeps); lastTrees are the trees the unit before read.
-	blobs     map[versionKey]*changes.Blob
-	trees     map[plumbing.Hash]*object.Tree
-	lastTrees map[plumbing.Hash]*object.Tree
-	commits   map[plumbing.Hash]*object.Commit
-	// load reads what units leave unread, on first need (see loader).
-	load *loader
+	Storage *filesystem.Storage
 }
 
-// Open opens the repository that contains dir: a work tree (from any of its
-// subdirectories), a linked worktree, or a bare repository. GIT_DIR and
-// GIT_WORK_TREE, read through opts, are honoured as git honours them;
+// Open finds the repository that contains dir: a work tree (from any of
+// its subdirectories), a linked worktree, or a bare repository. GIT_DIR
+// and GIT_WORK_TREE, read through opts, are honoured as git honours them;
 // where the files do not settle which repository git would open (see
 // locate), git says, and reads it. A probe of the repository decides which
 // reader serves the run (see probe and Reader); SMALL_HOOK_READER=git, read
 // through opts, has git serve it whatever the probe finds.
-func Open(dir string, opts Options) (*Repo, error) {
-	switch asked := opts.getenv("SMALL_HOOK_READER"); asked {
+func Open(dir string, opts Options) (*Repository, error) {
+	switch asked := opts.Env("SMALL_HOOK_READER"); asked {
 	case "", "auto", ReaderGit:
 	default:
 		return nil, fmt.Errorf("SMALL_HOOK_READER=%s: the reader can be git or auto (the fast reader is taken only where the probe proves it reads as git does)", asked)
@@ -91,7 +81,7 @@ func Open(dir string, opts Options) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	if why == "" && opts.getenv("SMALL_HOOK_READER") == ReaderGit {
+	if why == "" && opts.Env("SMALL_HOOK_READER") == ReaderGit {
 		why = "SMALL_HOOK_READER=git"
 	}
 	fast := &fastReader{indexPath: indexPathOf(loc, opts), noIndex: opts.NoIndex}
@@ -108,36 +98,43 @@ func Open(dir string, opts Options) (*Repo, error) {
 
 // openFast opens the repository at loc with the fast reader, whose index
 // the probe has read.
-func openFast(loc location, opts Options, storage *filesystem.Storage, fast *fastReader) *Repo {
-	r := openRepoAt(loc, opts, storage)
+func openFast(loc location, opts Options, storage *filesystem.Storage, fast *fastReader) *Repository {
 	override := map[string]string{"GIT_DIR": loc.gitDir, "GIT_WORK_TREE": loc.workTree}
 	runIn := loc.workTree
 	if runIn == "" {
 		runIn = loc.gitDir
 	}
-	r.git = newGitRunner(runIn, opts, override)
 	fast.objects, fast.refs = newObjectStore(loc.objectsDir()), storage
-	r.reader = fast
-	return r
+	return &Repository{GitDir: loc.gitDir, CommonDir: loc.commonDir, WorkTree: loc.workTree,
+		Reader: fast, Git: NewGit(runIn, opts, override), Storage: storage}
 }
 
 // openWithGit opens the repository git finds from dir, with git as its
 // reader: where it is, its format and everything it holds come from git.
-func openWithGit(dir string, opts Options, why string) (*Repo, error) {
-	runner := newGitRunner(dir, opts, nil)
+func openWithGit(dir string, opts Options, why string) (*Repository, error) {
+	runner := NewGit(dir, opts, nil)
 	loc, err := gitLocate(runner)
 	if err != nil {
 		return nil, err
 	}
-	r := openRepoAt(loc, opts, newStorage(loc))
-	r.git, r.readerWhy = runner, why
-	r.reader = &gitReader{git: runner, indexPath: r.indexPath()}
-	return r, nil
+	return &Repository{GitDir: loc.gitDir, CommonDir: loc.commonDir, WorkTree: loc.workTree,
+		Reader: &gitReader{git: runner, indexPath: indexPathOf(loc, opts)}, Why: why, Git: runner, Storage: newStorage(loc)}, nil
 }
 
-func openRepoAt(loc location, opts Options, storage *filesystem.Storage) *Repo {
-	return &Repo{opts: opts, gitDir: loc.gitDir, commonDir: loc.commonDir, workTree: loc.workTree, storage: storage,
-		blobs: map[versionKey]*changes.Blob{}, trees: map[plumbing.Hash]*object.Tree{}, commits: map[plumbing.Hash]*object.Commit{}}
+// Twin opens the same repository again, with a twin of its reader: the
+// two share no state (object stores, caches, processes), so they can be
+// read on two goroutines at once, one each.
+func (r *Repository) Twin() *Repository {
+	t := *r
+	t.Reader = r.Reader.Twin()
+	t.Storage = newStorage(location{gitDir: r.GitDir, commonDir: r.CommonDir})
+	return &t
+}
+
+// ObjectsDir is where the repository keeps its objects (shared by linked
+// worktrees).
+func (r *Repository) ObjectsDir() string {
+	return location{gitDir: r.GitDir, commonDir: r.CommonDir}.objectsDir()
 }
 
 // newStorage is go-git's storage of the repository at loc.
@@ -151,8 +148,8 @@ func newStorage(loc location) *filesystem.Storage {
 
 // gitLocate asks git where the repository is, and refuses a format
 // small-hook does not read.
-func gitLocate(runner *gitRunner) (location, error) {
-	out, err := runner.output("rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--is-inside-work-tree", "--show-object-format")
+func gitLocate(runner *Git) (location, error) {
+	out, err := runner.Output("rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--is-inside-work-tree", "--show-object-format")
 	if err != nil {
 		return location{}, fmt.Errorf("finding the repository: %w", err)
 	}
@@ -168,7 +165,7 @@ func gitLocate(runner *gitRunner) (location, error) {
 		loc.commonDir = common
 	}
 	if lines[2] == "true" {
-		top, err := runner.line("rev-parse", "--show-toplevel")
+		top, err := runner.Line("rev-parse", "--show-toplevel")
 		if err != nil {
 			return location{}, fmt.Errorf("finding the work tree: %w", err)
 		}
@@ -176,36 +173,6 @@ func gitLocate(runner *gitRunner) (location, error) {
 	}
 	return loc, nil
 }
-
-// twin opens the same repository again, with the same reader: a Repo shares
-// no state with its twin (object stores, caches, processes), so the two can
-// be read on two goroutines at once, one each. The twin starts with the
-// commits r has decoded (a range's, once it is walked), so that none is
-// decoded twice.
-func (r *Repo) twin() (*Repo, error) {
-	loc := location{gitDir: r.gitDir, commonDir: r.commonDir, workTree: r.workTree}
-	t := openRepoAt(loc, r.opts, newStorage(loc))
-	t.git, t.readerWhy, t.reader = r.git, r.readerWhy, r.reader.twin()
-	t.commits = maps.Clone(r.commits)
-	return t, nil
-}
-
-// Reader names the reader that serves the run (ReaderFast or ReaderGit)
-// and, for git, why the fast reader could not.
-func (r *Repo) Reader() (name, why string) { return r.reader.name(), r.readerWhy }
-
-// Close releases the files and processes the repository holds; the Repo
-// must not be used afterwards.
-func (r *Repo) Close() error {
-	err := r.reader.close()
-	if r.load != nil {
-		err = errors.Join(err, r.load.close())
-	}
-	return err
-}
-
-// WorkTree is the root of the work tree; "" for a bare repository.
-func (r *Repo) WorkTree() string { return r.workTree }
 
 // checkFormat rejects repository formats go-git cannot read correctly.
 func checkFormat(cfg *config.Config) error {

@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"errors"
@@ -27,7 +27,7 @@ type fastReader struct {
 	// indexCommon (or why it could not be decoded) and indexAll are the
 	// index decoded for most scopes, by the probe, and for every path
 	// (see index).
-	indexCommon, indexAll *indexFile
+	indexCommon, indexAll *IndexFile
 	indexCommonErr        error
 	// release unmaps the index.
 	release func() error
@@ -36,15 +36,15 @@ type fastReader struct {
 	noIndex bool
 }
 
-func (f *fastReader) name() string { return ReaderFast }
+func (f *fastReader) Name() string { return ReaderFast }
 
-func (f *fastReader) object(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
+func (f *fastReader) Object(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
 	return f.objects.readHashingPrefix(h, prefix)
 }
 
-func (f *fastReader) blobSize(h plumbing.Hash) (int64, bool) { return f.objects.blobSize(h) }
+func (f *fastReader) BlobSize(h plumbing.Hash) (int64, bool) { return f.objects.blobSize(h) }
 
-func (f *fastReader) head() (plumbing.Hash, string, error) {
+func (f *fastReader) Head() (plumbing.Hash, string, error) {
 	ref, err := f.refs.Reference(plumbing.HEAD)
 	if err != nil {
 		return plumbing.ZeroHash, "", fmt.Errorf("reading HEAD: %w", err)
@@ -69,19 +69,19 @@ func (f *fastReader) head() (plumbing.Hash, string, error) {
 	return ref.Hash(), branch, nil
 }
 
-// index reads the entries of the index whose paths are in scope, and its
+// Index reads the entries of the index whose paths are in scope, and its
 // cache tree. The probe has decoded the file for the paths that may be
 // governed and the files at the root (the configuration), which serves
 // every scope but All and the scopes whose Only or Policy paths name other
 // paths.
-func (f *fastReader) index(scope Scope) (*indexFile, error) {
+func (f *fastReader) Index(scope Scope) (*IndexFile, error) {
 	if f.noIndex {
 		return nil, errors.New("the index was not read: the repository was opened without it (gitdiff.Options.NoIndex)")
 	}
 	if f.indexData == nil {
-		return &indexFile{}, nil
+		return &IndexFile{}, nil
 	}
-	checked := func(idx *indexFile, err error) (*indexFile, error) {
+	checked := func(idx *IndexFile, err error) (*IndexFile, error) {
 		// A wrong checksum explains a decoding error better than the
 		// error does.
 		if sumErr := f.indexChecked(); sumErr != nil {
@@ -92,7 +92,7 @@ func (f *fastReader) index(scope Scope) (*indexFile, error) {
 		}
 		return idx, nil
 	}
-	parse := func(keep func([]byte) bool, byDirectory bool) (*indexFile, error) {
+	parse := func(keep func([]byte) bool, byDirectory bool) (*IndexFile, error) {
 		return checked(parseIndexWith(f.indexData, keep, byDirectory))
 	}
 	switch {
@@ -116,13 +116,13 @@ func (f *fastReader) index(scope Scope) (*indexFile, error) {
 	return idx.within(scope), nil
 }
 
-// twin reads objects and HEAD; a range, the only user of twins, reads no
+// Twin reads objects and HEAD; a range, the only user of twins, reads no
 // index.
-func (f *fastReader) twin() reader {
+func (f *fastReader) Twin() Reader {
 	return &fastReader{objects: newObjectStore(f.objects.dir), refs: f.refs, indexPath: f.indexPath, noIndex: f.noIndex}
 }
 
-func (f *fastReader) close() error {
+func (f *fastReader) Close() error {
 	errs := []error{f.objects.close()}
 	// The checksum is verified on another goroutine, from the mapping.
 	if f.indexChecked != nil {

@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"bufio"
@@ -22,23 +22,23 @@ import (
 // a receive-pack quarantine, a partial clone (git fetches the objects it
 // lacks), a split or sparse index, unknown extensions.
 type gitReader struct {
-	git *gitRunner
+	git *Git
 	// indexPath is the index file git reads; its cache tree is read from
 	// it (git has no command that prints it).
 	indexPath string
 	batch     *catFile
 	// listed and listedAll are the index as git lists it, for most scopes
 	// and for every path (see index), read on first need.
-	listed, listedAll *indexFile
+	listed, listedAll *IndexFile
 	// headID and headBranch are HEAD, read on first need.
 	headRead   bool
 	headID     plumbing.Hash
 	headBranch string
 }
 
-func (g *gitReader) name() string { return ReaderGit }
+func (g *gitReader) Name() string { return ReaderGit }
 
-func (g *gitReader) object(h plumbing.Hash, _ int64) (plumbing.ObjectType, []byte, []byte, error) {
+func (g *gitReader) Object(h plumbing.Hash, _ int64) (plumbing.ObjectType, []byte, []byte, error) {
 	if g.batch == nil {
 		b, err := startCatFile(g.git)
 		if err != nil {
@@ -50,28 +50,28 @@ func (g *gitReader) object(h plumbing.Hash, _ int64) (plumbing.ObjectType, []byt
 	return kind, data, nil, err
 }
 
-// blobSize is not known cheaply: the prefix proof is the fast reader's.
-func (g *gitReader) blobSize(plumbing.Hash) (int64, bool) { return 0, false }
+// BlobSize is not known cheaply: the prefix proof is the fast reader's.
+func (g *gitReader) BlobSize(plumbing.Hash) (int64, bool) { return 0, false }
 
-func (g *gitReader) head() (plumbing.Hash, string, error) {
+func (g *gitReader) Head() (plumbing.Hash, string, error) {
 	if g.headRead {
 		return g.headID, g.headBranch, nil
 	}
-	ref, err := g.git.line("symbolic-ref", "-q", "HEAD")
+	ref, err := g.git.Line("symbolic-ref", "-q", "HEAD")
 	switch {
-	case exitCode(err) == 1: // detached
+	case ExitCode(err) == 1: // detached
 		ref = ""
 	case err != nil:
 		return plumbing.ZeroHash, "", fmt.Errorf("reading HEAD: %w", err)
 	}
-	id, err := g.git.line("rev-parse", "-q", "--verify", "HEAD^{commit}")
+	id, err := g.git.Line("rev-parse", "-q", "--verify", "HEAD^{commit}")
 	switch {
-	case exitCode(err) == 1 && ref != "":
+	case ExitCode(err) == 1 && ref != "":
 		// HEAD's branch has no commit yet.
 	case err != nil:
 		return plumbing.ZeroHash, "", fmt.Errorf("reading HEAD: %w", err)
 	default:
-		h, ok := parseHex([]byte(id))
+		h, ok := ParseHex([]byte(id))
 		if !ok {
 			return plumbing.ZeroHash, "", fmt.Errorf("reading HEAD: git rev-parse printed %q", id)
 		}
@@ -81,11 +81,11 @@ func (g *gitReader) head() (plumbing.Hash, string, error) {
 	return g.headID, g.headBranch, nil
 }
 
-// index lists the index with git, once for the paths that may be governed
+// Index lists the index with git, once for the paths that may be governed
 // and the files at the root (which serves every scope but All and the
 // scopes whose Only or Policy paths name other paths, as for the fast
 // reader), and again for the others.
-func (g *gitReader) index(scope Scope) (*indexFile, error) {
+func (g *gitReader) Index(scope Scope) (*IndexFile, error) {
 	switch {
 	case scope.All:
 		if g.listedAll == nil {
@@ -110,11 +110,11 @@ func (g *gitReader) index(scope Scope) (*indexFile, error) {
 	return g.listed.within(scope), nil
 }
 
-func (g *gitReader) twin() reader {
+func (g *gitReader) Twin() Reader {
 	return &gitReader{git: g.git, indexPath: g.indexPath}
 }
 
-func (g *gitReader) close() error {
+func (g *gitReader) Close() error {
 	if g.batch == nil {
 		return nil
 	}
@@ -137,49 +137,49 @@ const ceIntentToAdd = 1 << 29
 // it comes: a large index costs no copy of it. A kept entry that shows the
 // empty blob may be an intent-to-add entry, which git does not commit: git
 // is asked for the flags of those few (`--debug`).
-func (g *gitReader) listIndex(keep func([]byte) bool) (*indexFile, error) {
+func (g *gitReader) listIndex(keep func([]byte) bool) (*IndexFile, error) {
 	tree, err := cacheTreeOf(g.indexPath)
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", g.indexPath, err)
 	}
-	out := &indexFile{tree: tree}
+	out := &IndexFile{Tree: tree}
 	var runs dirRuns
 	var empty []string
 	err = g.git.stream(func(r *bufio.Reader) error {
 		var path, prev []byte
 		prevStage := 0
 		for i := uint32(0); ; i++ {
-			var e indexEntry
+			var e IndexEntry
 			var err error
 			if path, err = readListed(r, &e, path[:0]); err == io.EOF {
 				return nil
 			} else if err != nil {
 				return err
 			}
-			if err := inOrder(prev, prevStage, path, e.stage, i); err != nil {
+			if err := inOrder(prev, prevStage, path, e.Stage, i); err != nil {
 				return err
 			}
 			runs.add(path)
 			switch {
-			case e.mode&modeTypeMask == modeDir:
-				e.path = string(path)
-				out.sparse = append(out.sparse, e)
+			case e.Mode&modeTypeMask == modeDir:
+				e.Path = string(path)
+				out.Sparse = append(out.Sparse, e)
 			case keep(path):
-				e.path = string(path)
-				out.entries = append(out.entries, e)
-				if e.hash == emptyBlob {
-					empty = append(empty, e.path)
+				e.Path = string(path)
+				out.Entries = append(out.Entries, e)
+				if e.Hash == emptyBlob {
+					empty = append(empty, e.Path)
 				}
 			}
 			prev, path = path, prev
-			prevStage = e.stage
+			prevStage = e.Stage
 		}
 	}, "ls-files", "--stage", "--sparse", "-z")
 	if err != nil {
 		return nil, fmt.Errorf("reading the index %s: %w", g.indexPath, err)
 	}
-	runs.countInto(out.tree)
-	if err := verifyCacheTree(out.tree); err != nil {
+	runs.countInto(out.Tree)
+	if err := verifyCacheTree(out.Tree); err != nil {
 		return nil, fmt.Errorf("index %s: %w", g.indexPath, err)
 	}
 	if len(empty) > 0 {
@@ -187,7 +187,7 @@ func (g *gitReader) listIndex(keep func([]byte) bool) (*indexFile, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reading the index %s: %w", g.indexPath, err)
 		}
-		out.entries = slices.DeleteFunc(out.entries, func(e indexEntry) bool { return intents[e.path] })
+		out.Entries = slices.DeleteFunc(out.Entries, func(e IndexEntry) bool { return intents[e.Path] })
 	}
 	return out, nil
 }
@@ -195,7 +195,7 @@ func (g *gitReader) listIndex(keep func([]byte) bool) (*indexFile, error) {
 // readListed reads one entry of `git ls-files --stage -z`, "<mode> <id>
 // <stage>\t<path>\0", into e and its path into path; io.EOF when there is
 // none left.
-func readListed(r *bufio.Reader, e *indexEntry, path []byte) ([]byte, error) {
+func readListed(r *bufio.Reader, e *IndexEntry, path []byte) ([]byte, error) {
 	head, err := r.ReadSlice('\t')
 	if err == io.EOF && len(head) == 0 {
 		return nil, io.EOF
@@ -216,11 +216,11 @@ func readListed(r *bufio.Reader, e *indexEntry, path []byte) ([]byte, error) {
 	if sp <= 0 || len(head) != sp+2*hashLen+4 || head[sp+2*hashLen+1] != ' ' || head[sp+2*hashLen+2] < '0' || head[sp+2*hashLen+2] > '3' {
 		return nil, fmt.Errorf("git ls-files: unexpected entry %q", head)
 	}
-	hash, ok := parseHex(head[sp+1 : sp+1+2*hashLen])
+	hash, ok := ParseHex(head[sp+1 : sp+1+2*hashLen])
 	if !ok {
 		return nil, fmt.Errorf("git ls-files: unexpected entry %q", head)
 	}
-	*e = indexEntry{hash: hash, mode: mode, stage: int(head[sp+2*hashLen+2] - '0')}
+	*e = IndexEntry{Hash: hash, Mode: mode, Stage: int(head[sp+2*hashLen+2] - '0')}
 	for {
 		chunk, err := r.ReadSlice(0)
 		path = append(path, chunk...)
@@ -238,7 +238,7 @@ func readListed(r *bufio.Reader, e *indexEntry, path []byte) ([]byte, error) {
 // last ending in "flags: <hex>".
 func (g *gitReader) intentsToAdd(paths []string) (map[string]bool, error) {
 	args := []string{"--literal-pathspecs", "ls-files", "--stage", "-z", "--debug", "--"}
-	out, err := g.git.output(append(args, paths...)...)
+	out, err := g.git.Output(append(args, paths...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +274,7 @@ func (g *gitReader) intentsToAdd(paths []string) (map[string]bool, error) {
 
 // cacheTreeOf reads the cache tree of the index file at path (nil when
 // there is no index, or no cache tree).
-func cacheTreeOf(path string) (*cacheTree, error) {
+func cacheTreeOf(path string) (*CacheTree, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -307,7 +307,7 @@ type catFile struct {
 	stderr *bytes.Buffer
 }
 
-func startCatFile(git *gitRunner) (*catFile, error) {
+func startCatFile(git *Git) (*catFile, error) {
 	cmd := git.command("cat-file", "--batch-command")
 	in, err := cmd.StdinPipe()
 	if err != nil {

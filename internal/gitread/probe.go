@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"errors"
@@ -42,7 +42,7 @@ import (
 // SHA-256 repositories are refused whatever the reader (ErrUnsupported).
 func probe(loc location, cfg *config.Config, cfgErr error, opts Options) (string, error) {
 	for _, name := range []string{"GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_QUARANTINE_PATH", "GIT_COMMON_DIR", "GIT_NAMESPACE"} {
-		if opts.getenv(name) != "" {
+		if opts.Env(name) != "" {
 			return name + " is set", nil
 		}
 	}

@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // rawCommit writes a commit object of exactly the given text (git checks
@@ -36,8 +37,8 @@ func TestDecodeCommitAgreesWithGit(t *testing.T) {
 	}
 	for _, id := range ids {
 		g := r.open()
-		c, err := g.commit(plumbing.NewHash(id))
-		g.Close()
+		c, err := readCommit(g, id)
+		g.Reader.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -47,6 +48,16 @@ func TestDecodeCommitAgreesWithGit(t *testing.T) {
 			t.Errorf("%s:\n%q\ngit says\n%q", id, got, want)
 		}
 	}
+}
+
+// readCommit reads commit id with the repository's reader, and decodes it.
+func readCommit(g *Repository, id string) (*object.Commit, error) {
+	h := plumbing.NewHash(id)
+	_, data, _, err := g.Reader.Object(h, -1)
+	if err != nil {
+		return nil, err
+	}
+	return DecodeCommit(h, data)
 }
 
 func joinHashes(hs []plumbing.Hash) string {
@@ -61,7 +72,7 @@ func joinHashes(hs []plumbing.Hash) string {
 // header, continuation lines included, as git joins them.
 func TestDecodeCommitTakesEverySignatureLine(t *testing.T) {
 	raw := "tree " + strings.Repeat("a", 40) + "\nauthor A <a@x> 1 +0000\ncommitter C <c@x> 1 +0000\ngpgsig -----BEGIN SSH SIGNATURE-----\n U1NIU0lH\n -----END SSH SIGNATURE-----\n\nmessage\n"
-	c, err := decodeCommit(plumbing.ZeroHash, []byte(raw))
+	c, err := DecodeCommit(plumbing.ZeroHash, []byte(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +98,7 @@ func TestDecodeCommitIsLinear(t *testing.T) {
 	b.WriteString("\nmessage\n")
 	raw := []byte(b.String())
 	allocs := testing.AllocsPerRun(3, func() {
-		if _, err := decodeCommit(plumbing.ZeroHash, raw); err != nil {
+		if _, err := DecodeCommit(plumbing.ZeroHash, raw); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -110,90 +121,9 @@ func TestAmbiguousCommitsAreRefused(t *testing.T) {
 		"a bad parent":                        tree + "parent xyz\nauthor A <a@x> 1 +0000\ncommitter C <c@x> 1 +0000\n\nm\n",
 		"an unterminated header":              tree + "author A <a@x> 1 +0000\ncommitter C <c@x> 1 +0000",
 	} {
-		if _, err := decodeCommit(plumbing.ZeroHash, []byte(raw)); !errors.Is(err, errAmbiguousCommit) {
+		if _, err := DecodeCommit(plumbing.ZeroHash, []byte(raw)); !errors.Is(err, errAmbiguousCommit) {
 			t.Errorf("%s: %v", name, err)
 		}
-	}
-}
-
-// TestEachCommitIsDecodedOnce: a range reads each of its commits once,
-// whichever of the two readers of a range needs it.
-func TestEachCommitIsDecodedOnce(t *testing.T) {
-	r := newRepo(t)
-	r.Write(".small/constraints.small.yml", "a0")
-	base := r.Commit("base")
-	for i := 1; i <= 5; i++ {
-		r.Write(".small/constraints.small.yml", fmt.Sprintf("a%d", i))
-		r.Commit(fmt.Sprint("commit ", i))
-	}
-	r.Git("commit-graph", "write", "--reachable")
-	g := r.open()
-	defer g.Close()
-	counter := &countingReader{reader: g.reader, reads: map[plumbing.Hash]int{}}
-	g.reader = counter
-	if _, err := rangeUnits(g, base, "HEAD", Scope{}); err != nil {
-		t.Fatal(err)
-	}
-	commits := strings.Fields(r.Git("rev-list", base+"..HEAD"))
-	for _, id := range commits {
-		if n := counter.count(plumbing.NewHash(id)); n != 1 {
-			t.Errorf("commit %s was read %d times", id, n)
-		}
-	}
-}
-
-// countingReader counts the reads of each object, its twin's included.
-type countingReader struct {
-	reader
-	reads map[plumbing.Hash]int
-	twins []*countingReader
-}
-
-func (c *countingReader) object(h plumbing.Hash, prefix int64) (plumbing.ObjectType, []byte, []byte, error) {
-	c.reads[h]++
-	return c.reader.object(h, prefix)
-}
-
-func (c *countingReader) twin() reader {
-	t := &countingReader{reader: c.reader.twin(), reads: map[plumbing.Hash]int{}}
-	c.twins = append(c.twins, t)
-	return t
-}
-
-func (c *countingReader) count(h plumbing.Hash) int {
-	n := c.reads[h]
-	for _, t := range c.twins {
-		n += t.count(h)
-	}
-	return n
-}
-
-// TestLargeCommitHeaderInARange: a range over a commit with a megabyte of
-// header lines (which `git fsck --strict` accepts) is checked like any
-// other.
-func TestLargeCommitHeaderInARange(t *testing.T) {
-	r := newRepo(t)
-	r.Write(".small/constraints.small.yml", "a0")
-	base := r.Commit("base")
-	r.Write(".small/constraints.small.yml", "a1")
-	r.Git("add", "-A")
-	tree := r.Git("write-tree")
-	var b strings.Builder
-	fmt.Fprintf(&b, "tree %s\nparent %s\nauthor A <a@x> 1700000000 +0000\ncommitter C <c@x> 1700000000 +0000\nx-large start\n", tree, base)
-	for b.Len() < 1<<20 {
-		b.WriteString(" another line of a large header\n")
-	}
-	b.WriteString("\nlarge header\n")
-	id := r.rawCommit(b.String())
-	r.Git("update-ref", "refs/heads/main", id)
-	if _, err := r.Try("fsck", "--strict"); err != nil {
-		t.Fatalf("git fsck --strict refuses the commit: %v", err)
-	}
-	g := r.open()
-	defer g.Close()
-	units, err := rangeUnits(g, base, "main", Scope{})
-	if err != nil || len(units) != 1 || summary(units[0].Changes) != ".small/constraints.small.yml:a0>a1" {
-		t.Fatalf("%v %v", units, err)
 	}
 }
 
@@ -204,11 +134,11 @@ func FuzzDecodeCommit(f *testing.F) {
 	f.Add([]byte(tree + "parent " + strings.Repeat("b", 40) + "\nauthor A <a@x> 1 +0000\ncommitter C <c@x> 1 +0000\ngpgsig x\n y\n\nmessage\n"))
 	f.Add([]byte(tree + "author A <a@x> <b@y> 1 +0000\ncommitter C <c@x> 1 -0130\nx-extra a\n b\n\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := decodeCommit(plumbing.ZeroHash, data)
+		c, err := DecodeCommit(plumbing.ZeroHash, data)
 		if err != nil {
 			return
 		}
-		parents, err := commitParents(data)
+		parents, err := CommitParents(data)
 		if err != nil || joinHashes(parents) != joinHashes(c.ParentHashes) {
 			t.Fatalf("the walk reads parents %v (%v), the decoder %v", parents, err, c.ParentHashes)
 		}

@@ -1,4 +1,4 @@
-package gitdiff
+package gitread
 
 import (
 	"bytes"
@@ -250,9 +250,12 @@ func FuzzCommitParents(f *testing.F) {
 	f.Add([]byte("tree " + tree + "\nparent " + parent))
 	f.Add([]byte("tree " + tree + "\n\nparent " + parent + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := commitParents(data)
+		got, err := CommitParents(data)
 		var c object.Commit
-		werr := c.Decode(&storedObject{kind: plumbing.CommitObject, data: data})
+		obj := &plumbing.MemoryObject{}
+		obj.SetType(plumbing.CommitObject)
+		obj.Write(data)
+		werr := c.Decode(obj)
 		switch {
 		case werr != nil && err == nil:
 			// Lenient where go-git is strict is allowed only for what
