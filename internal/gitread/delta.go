@@ -44,7 +44,7 @@ func applyDelta(base, delta []byte) ([]byte, error) {
 	if size > maxDeltaResult {
 		return nil, fmt.Errorf("delta: declares a result of %d bytes; git does not store objects over %d MiB as deltas (core.bigFileThreshold)", size, maxDeltaResult>>20)
 	}
-	out := make([]byte, 0, min(size, uint64(len(base))+uint64(len(delta))))
+	out := newBody(int(min(size, uint64(len(base))+uint64(len(delta)))))[:0]
 	for len(delta) > 0 {
 		op := delta[0]
 		delta = delta[1:]

@@ -65,7 +65,7 @@ func (p *inflaters) inflatePrefix(compressed []byte, h plumbing.Hash, prefix int
 	if prefix > n {
 		prefix = -1
 	}
-	body := make([]byte, n)
+	body := newBody(int(n))
 	sum, prefixSum, err := inflateHashing(zr, header, body, int(prefix))
 	if err != nil {
 		return plumbing.InvalidObject, nil, nil, fmt.Errorf("corrupt: %w", err)

@@ -139,7 +139,7 @@ func (s *objectStore) inflate(size uint64) ([]byte, error) {
 	if err := s.startInflating(); err != nil {
 		return nil, err
 	}
-	out := make([]byte, size)
+	out := newBody(int(size))
 	if _, err := io.ReadFull(rd.inflater, out); err != nil {
 		return nil, fmt.Errorf("corrupt: %w", err)
 	}
@@ -155,7 +155,7 @@ func (s *objectStore) inflatePrefix(n uint64) ([]byte, error) {
 	if err := s.startInflating(); err != nil {
 		return nil, err
 	}
-	out := make([]byte, n)
+	out := newBody(int(n))
 	if _, err := io.ReadFull(s.reading.inflater, out); err != nil {
 		return nil, fmt.Errorf("corrupt: %w", err)
 	}

@@ -346,7 +346,7 @@ func (c *catFile) contents(h plumbing.Hash) (plumbing.ObjectType, []byte, error)
 	if err != nil || serr != nil || size < 0 {
 		return plumbing.InvalidObject, nil, fmt.Errorf("git cat-file answered %q for object %s", strings.TrimSpace(header), h)
 	}
-	data := make([]byte, size+1)
+	data := newBody(int(size + 1))
 	if _, err := io.ReadFull(c.out, data); err != nil {
 		return plumbing.InvalidObject, nil, c.failed(err)
 	}
