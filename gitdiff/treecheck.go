@@ -20,27 +20,31 @@ var errMalformedTree = errors.New("git fsck refuses this tree")
 // name twice (go-git's lookups take the last, git's the first), and names
 // that are not a single path component (empty, ".", "..", or holding a
 // "/", which would alias another path). It walks the bytes once and
-// allocates nothing per entry; an error decoding any entry is reported
-// before what fsck refuses, as when the tree was decoded whole first.
-func checkTree(data []byte) error {
+// returns where each entry starts, in one allocation; an error decoding
+// any entry is reported before what fsck refuses, as when the tree was
+// decoded whole first.
+func checkTree(data []byte) ([]int, error) {
+	// An entry takes at least 24 bytes: a mode digit, a space, a name
+	// byte, a NUL and an id.
+	starts := make([]int, 0, len(data)/24)
 	var refused error
 	var prev treeEntry
 	// prefixes holds the names of the entries that every entry since
 	// starts with, shortest first (see refuses).
-	var buf [8][]byte
-	prefixes := buf[:0]
-	for first := true; len(data) > 0; first = false {
+	var prefixes [][]byte
+	for size := len(data); len(data) > 0; {
+		starts = append(starts, size-len(data))
 		e, rest, err := decodeEntry(data)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		data = rest
 		if refused == nil {
-			refused = refuses(prev, e, first, &prefixes)
+			refused = refuses(&prev, &e, len(starts) == 1, &prefixes)
 		}
 		prev = e
 	}
-	return refused
+	return starts, refused
 }
 
 // refuses is the reason fsck refuses entry e of a tree after prev (the
@@ -49,27 +53,27 @@ func checkTree(data []byte) error {
 // file and a directory of the same name sort apart ("a", "a.b", "a/"),
 // with only names that start with it between them, so a directory repeats
 // a file's name exactly when that name is among prefixes.
-func refuses(prev, e treeEntry, first bool, prefixes *[][]byte) error {
-	switch name := e.name; {
-	case string(name) == ".", string(name) == "..", bytes.IndexByte(name, '/') >= 0:
+func refuses(prev, e *treeEntry, first bool, prefixes *[][]byte) error {
+	name := e.name
+	if len(name) <= 2 && (string(name) == "." || string(name) == "..") || bytes.IndexByte(name, '/') >= 0 {
 		return fmt.Errorf("%w: it holds an entry named %q", errMalformedTree, name)
 	}
 	if !first {
-		switch c := compareTreeNames(prev.name, prev.isDir(), e.name, e.isDir()); {
-		case bytes.Equal(prev.name, e.name):
-			return fmt.Errorf("%w: it lists %q twice", errMalformedTree, e.name)
+		switch c := compareTreeNames(prev.name, prev.isDir(), name, e.isDir()); {
+		case c == 0, bytes.Equal(prev.name, name):
+			return fmt.Errorf("%w: it lists %q twice", errMalformedTree, name)
 		case c > 0:
-			return fmt.Errorf("%w: its entries are not sorted (%q before %q)", errMalformedTree, prev.name, e.name)
+			return fmt.Errorf("%w: its entries are not sorted (%q before %q)", errMalformedTree, prev.name, name)
 		}
 	}
 	p := *prefixes
-	for len(p) > 0 && !bytes.HasPrefix(e.name, p[len(p)-1]) {
+	for len(p) > 0 && !bytes.HasPrefix(name, p[len(p)-1]) {
 		p = p[:len(p)-1]
 	}
-	if e.isDir() && len(p) > 0 && bytes.Equal(p[len(p)-1], e.name) {
-		return fmt.Errorf("%w: it lists %q twice", errMalformedTree, e.name)
+	if e.isDir() && len(p) > 0 && len(p[len(p)-1]) == len(name) {
+		return fmt.Errorf("%w: it lists %q twice", errMalformedTree, name)
 	}
-	*prefixes = append(p, e.name)
+	*prefixes = append(p, name)
 	return nil
 }
 

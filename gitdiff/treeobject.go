@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/small-hook/small-hook/internal/affix"
 )
 
 // treeObject is a tree as its object holds it: the bytes the reader
@@ -18,6 +21,10 @@ import (
 type treeObject struct {
 	hash plumbing.Hash
 	data []byte
+	// starts holds the offset in data of each entry, in order (see
+	// checkTree): a name is found by binary search, and two versions of a
+	// tree are compared where their bytes differ (see unchangedEnds).
+	starts []int
 }
 
 // treeEntry is one entry of a tree: its name, which points into the tree's
@@ -41,6 +48,27 @@ func (t *treeObject) cursor() treeCursor {
 		return treeCursor{}
 	}
 	return treeCursor{rest: t.data}
+}
+
+// between walks t's entries from the one at index i to the one before j.
+func (t *treeObject) between(i, j int) treeCursor {
+	return treeCursor{rest: t.data[t.offset(i):t.offset(j)]}
+}
+
+// offset is where t's entry at index i starts, the end of the data for
+// the index past the last.
+func (t *treeObject) offset(i int) int {
+	if i == len(t.starts) {
+		return len(t.data)
+	}
+	return t.starts[i]
+}
+
+// at returns t's entry at index i.
+func (t *treeObject) at(i int) treeEntry {
+	c := t.between(i, i+1)
+	e, _ := c.next()
+	return e
 }
 
 // next returns the next entry, false after the last. The tree was checked
@@ -72,17 +100,28 @@ func (t *treeObject) all() iter.Seq[treeEntry] {
 
 // decodeEntry reads the first entry of a tree's bytes as go-git's
 // object.Tree.Decode reads it, with its errors: an octal mode (digits only,
-// at most 32 bits) ended by a space, a name of at least one byte ended by a
-// NUL, and a 20-byte object id. The mode is made canonical as go-git makes
-// it: any mode that is not a directory, a file or a symbolic link reads as
-// a submodule.
+// at most 32 bits, as strconv.ParseUint(mode, 8, 32) reads it) ended by a
+// space, a name of at least one byte ended by a NUL, and a 20-byte object
+// id.
 func decodeEntry(data []byte) (treeEntry, []byte, error) {
-	space := bytes.IndexByte(data, ' ')
-	if space < 0 {
-		return treeEntry{}, nil, fmt.Errorf("%w: missing mode terminator", object.ErrMalformedTree)
+	var mode uint64
+	valid, space := true, -1
+	for i, c := range data {
+		if c == ' ' {
+			space = i
+			break
+		}
+		if c < '0' || c > '7' {
+			valid = false
+		} else if mode = mode*8 + uint64(c-'0'); mode > math.MaxUint32 {
+			valid = false
+			mode = 0
+		}
 	}
-	mode, ok := parseMode(data[:space])
-	if !ok {
+	switch {
+	case space < 0:
+		return treeEntry{}, nil, fmt.Errorf("%w: missing mode terminator", object.ErrMalformedTree)
+	case space == 0 || !valid:
 		return treeEntry{}, nil, fmt.Errorf("%w: malformed mode", object.ErrMalformedTree)
 	}
 	data = data[space+1:]
@@ -95,53 +134,76 @@ func decodeEntry(data []byte) (treeEntry, []byte, error) {
 	case len(data) < nul+1+len(plumbing.Hash{}):
 		return treeEntry{}, nil, fmt.Errorf("%w: truncated object id", object.ErrMalformedTree)
 	}
-	e := treeEntry{name: data[:nul:nul], entry: entry{mode: mode}}
+	e := treeEntry{name: data[:nul:nul], entry: entry{mode: canonicalMode(mode)}}
 	data = data[nul+1:]
 	n := copy(e.hash[:], data)
 	return e, data[n:], nil
 }
 
-// parseMode reads an octal mode as strconv.ParseUint(s, 8, 32) does, and
-// makes it canonical as go-git does (see decodeEntry).
-func parseMode(s []byte) (filemode.FileMode, bool) {
-	if len(s) == 0 {
-		return 0, false
-	}
-	var n uint64
-	for _, c := range s {
-		if c < '0' || c > '7' {
-			return 0, false
-		}
-		if n = n*8 + uint64(c-'0'); n > math.MaxUint32 {
-			return 0, false
-		}
-	}
+// canonicalMode makes a mode canonical as go-git does: any mode that is not
+// a directory, a file or a symbolic link reads as a submodule.
+func canonicalMode(n uint64) filemode.FileMode {
 	switch n & 0o170000 {
 	case 0o040000:
-		return filemode.Dir, true
+		return filemode.Dir
 	case 0o100000:
 		if n&0o111 != 0 {
-			return filemode.Executable, true
+			return filemode.Executable
 		}
-		return filemode.Regular, true
+		return filemode.Regular
 	case 0o120000:
-		return filemode.Symlink, true
+		return filemode.Symlink
 	}
-	return filemode.Submodule, true
+	return filemode.Submodule
 }
 
 // find returns the entry named name (found false when there is none). The
-// tree is in git's order (checkTree): the walk stops past where a
-// directory of that name would sort, which is after a file of that name.
+// tree is in git's order (checkTree): a file of that name is where the
+// name sorts, a directory where the name followed by "/" sorts.
 func (t *treeObject) find(name string) (entry, bool) {
 	key := []byte(name)
-	for c := t.cursor(); ; {
-		e, ok := c.next()
-		if !ok || compareTreeNames(e.name, e.isDir(), key, true) > 0 {
-			return entry{}, false
+	for _, dir := range []bool{false, true} {
+		i := sort.Search(len(t.starts), func(i int) bool {
+			e := t.at(i)
+			return compareTreeNames(e.name, e.isDir(), key, dir) >= 0
+		})
+		if i == len(t.starts) {
+			continue
 		}
-		if bytes.Equal(e.name, key) {
+		if e := t.at(i); bytes.Equal(e.name, key) && e.isDir() == dir {
 			return e.entry, true
 		}
 	}
+	return entry{}, false
+}
+
+// unchangedEnds compares two checked trees by their bytes: the first head
+// entries of a and of b are the same bytes, and so are a's entries from
+// tailA on and b's from tailB on, to the end of each. Entries that are the
+// same bytes are the same entries; what lies between is what a change
+// touched. A name is listed once in a tree (checkTree), so no entry
+// between can pair with one outside.
+func unchangedEnds(a, b *treeObject) (head, tailA, tailB int) {
+	shared := affix.CommonPrefix(a.data, b.data)
+	// The entries that end within the shared bytes.
+	head = sort.Search(min(len(a.starts), len(b.starts)), func(i int) bool { return a.offset(i+1) > shared })
+	tailA, tailB = len(a.starts), len(b.starts)
+	restA, restB := a.data[a.offset(head):], b.data[b.offset(head):]
+	shift := len(b.data) - len(a.data)
+	from := len(a.data) - affix.CommonSuffix(restA, restB)
+	// The first entry of a that starts in the shared end and where an
+	// entry of b starts too: from there on both read the same.
+	i := sort.SearchInts(a.starts[head:], from) + head
+	j := sort.SearchInts(b.starts[head:], from+shift) + head
+	for i < len(a.starts) && j < len(b.starts) {
+		switch at := a.starts[i] + shift; {
+		case b.starts[j] < at:
+			j++
+		case b.starts[j] > at:
+			i++
+		default:
+			return head, i, j
+		}
+	}
+	return head, tailA, tailB
 }

@@ -47,10 +47,11 @@ func (r *Repo) optionalTreeObject(h plumbing.Hash) (t *treeObject, found bool, e
 	if err != nil {
 		return nil, true, r.objectError("tree", h, err)
 	}
-	if err := checkTree(data); err != nil {
+	starts, err := checkTree(data)
+	if err != nil {
 		return nil, true, fmt.Errorf("tree %s: %w", h, err)
 	}
-	t = &treeObject{hash: h, data: data}
+	t = &treeObject{hash: h, data: data, starts: starts}
 	r.trees[h] = t
 	return t, true, nil
 }
@@ -81,8 +82,9 @@ func (r *Repo) walkTree(t *treeObject, prefix string, scope Scope, out entries) 
 // diffTrees adds to old and new the in-scope files that differ between
 // trees a and b (ZeroHash for none), descending only into subtrees whose
 // object ids differ: the cost follows the size of the change, not of the
-// tree, wherever workspaces are nested. The trees are walked in place:
-// only the entries that differ make a path.
+// tree, wherever workspaces are nested. Where both trees are read, only
+// the entries between the bytes they share at either end are walked (see
+// unchangedEnds), in place: only the entries that differ make a path.
 func (r *Repo) diffTrees(a, b plumbing.Hash, prefix string, scope Scope, old, new entries) error {
 	if a == b {
 		return nil
@@ -99,6 +101,10 @@ func (r *Repo) diffTrees(a, b plumbing.Hash, prefix string, scope Scope, old, ne
 	// name that is a file on one side and a directory on the other sorts
 	// apart, and is met as two names, each on one side.
 	ca, cb := ta.cursor(), tb.cursor()
+	if ta != nil && tb != nil {
+		head, tailA, tailB := unchangedEnds(ta, tb)
+		ca, cb = ta.between(head, tailA), tb.between(head, tailB)
+	}
 	x, hasX := ca.next()
 	y, hasY := cb.next()
 	for hasX || hasY {
