@@ -82,9 +82,7 @@ func (r *Repo) walkTree(t *treeObject, prefix string, scope Scope, out entries) 
 // diffTrees adds to old and new the in-scope files that differ between
 // trees a and b (ZeroHash for none), descending only into subtrees whose
 // object ids differ: the cost follows the size of the change, not of the
-// tree, wherever workspaces are nested. Where both trees are read, only
-// the entries between the bytes they share at either end are walked (see
-// unchangedEnds), in place: only the entries that differ make a path.
+// tree, wherever workspaces are nested.
 func (r *Repo) diffTrees(a, b plumbing.Hash, prefix string, scope Scope, old, new entries) error {
 	if a == b {
 		return nil
@@ -97,14 +95,26 @@ func (r *Repo) diffTrees(a, b plumbing.Hash, prefix string, scope Scope, old, ne
 	if err != nil {
 		return err
 	}
+	return eachChange(ta, tb, func(x, y *treeEntry) error {
+		return r.diffEntries(x, y, prefix, scope, old, new)
+	})
+}
+
+// eachChange calls fn, in git's order, with the entries of each name that
+// differ between trees a and b (nil for none), x from a and y from b (nil
+// where a tree has none of that name). Where both trees are read, only the
+// entries between the bytes they share at either end are walked (see
+// unchangedEnds), in place: fn sees what differs, and nothing allocates
+// per entry.
+func eachChange(a, b *treeObject, fn func(x, y *treeEntry) error) error {
+	ca, cb := a.cursor(), b.cursor()
+	if a != nil && b != nil {
+		head, tailA, tailB := unchangedEnds(a, b)
+		ca, cb = a.between(head, tailA), b.between(head, tailB)
+	}
 	// Both trees are in git's order (checkTree): walk them side by side. A
 	// name that is a file on one side and a directory on the other sorts
 	// apart, and is met as two names, each on one side.
-	ca, cb := ta.cursor(), tb.cursor()
-	if ta != nil && tb != nil {
-		head, tailA, tailB := unchangedEnds(ta, tb)
-		ca, cb = ta.between(head, tailA), tb.between(head, tailB)
-	}
 	x, hasX := ca.next()
 	y, hasY := cb.next()
 	for hasX || hasY {
@@ -120,14 +130,14 @@ func (r *Repo) diffTrees(a, b plumbing.Hash, prefix string, scope Scope, old, ne
 		var err error
 		switch {
 		case c < 0:
-			err = r.diffEntries(&x, nil, prefix, scope, old, new)
+			err = fn(&x, nil)
 			x, hasX = ca.next()
 		case c > 0:
-			err = r.diffEntries(nil, &y, prefix, scope, old, new)
+			err = fn(nil, &y)
 			y, hasY = cb.next()
 		default:
 			if x.entry != y.entry {
-				err = r.diffEntries(&x, &y, prefix, scope, old, new)
+				err = fn(&x, &y)
 			}
 			x, hasX = ca.next()
 			y, hasY = cb.next()
