@@ -26,6 +26,17 @@ func Allocated(f func()) float64 {
 	return float64(after.TotalAlloc - before.TotalAlloc)
 }
 
+// Allocations returns how many allocations f makes, by every goroutine:
+// run it where no other test runs in parallel. Where the bytes allocated
+// must follow the input (an object read whole), the count need not.
+func Allocations(f func()) float64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return float64(after.Mallocs - before.Mallocs)
+}
+
 // Linear fails t when the work grew faster than the input: input holds
 // the sizes of the smaller and the larger input, work the counts of what
 // each took, and what names the count in the message.
