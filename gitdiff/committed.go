@@ -9,7 +9,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/gitread"
@@ -47,7 +46,7 @@ type commitView struct {
 // outside the directories committed as trees, and of the paths that differ
 // inside them. A directory committed as HEAD's own tree is not read at all:
 // a hook's cost follows the directories the index changes.
-func (r *Repo) commitView(head *object.Tree, idx *gitread.IndexFile, scope Scope, staged entries) (old, now entries, view *commitView, err error) {
+func (r *Repo) commitView(head *treeObject, idx *gitread.IndexFile, scope Scope, staged entries) (old, now entries, view *commitView, err error) {
 	old, now = entries{}, entries{}
 	view = &commitView{repo: r, entries: entries{}, trees: map[string]plumbing.Hash{}, scope: scope}
 	sparse := map[string]plumbing.Hash{}
@@ -56,7 +55,7 @@ func (r *Repo) commitView(head *object.Tree, idx *gitread.IndexFile, scope Scope
 	}
 	var headHash plumbing.Hash
 	if head != nil {
-		headHash = head.Hash
+		headHash = head.hash
 	}
 	var walk func(prefix string, h plumbing.Hash, node *gitread.CacheTree) error
 	walk = func(prefix string, h plumbing.Hash, node *gitread.CacheTree) error {
@@ -86,16 +85,17 @@ func (r *Repo) commitView(head *object.Tree, idx *gitread.IndexFile, scope Scope
 			if err != nil {
 				return err
 			}
-			for _, e := range t.Entries {
-				path := prefix + e.Name
-				if e.Mode != filemode.Dir {
+			for e := range t.all() {
+				name := string(e.name)
+				path := prefix + name
+				if !e.isDir() {
 					if scope.ContainsPath(path) {
-						old[path] = entry{hash: e.Hash, mode: e.Mode}
+						old[path] = e.entry
 					}
 					continue
 				}
-				seen[e.Name] = true
-				if err := walk(path+"/", e.Hash, node.Child(e.Name)); err != nil {
+				seen[name] = true
+				if err := walk(path+"/", e.hash, node.Child(name)); err != nil {
 					return err
 				}
 			}
@@ -166,11 +166,11 @@ func (v *commitView) lookup(path string) (*entry, error) {
 		}
 		return &e, nil
 	}
-	e, err := v.repo.findEntry(v.trees[dir], path[len(dir):])
-	if err != nil || e == nil || e.Mode == filemode.Dir {
+	e, ok, err := v.repo.findEntry(v.trees[dir], path[len(dir):])
+	if err != nil || !ok || e.mode == filemode.Dir {
 		return nil, err
 	}
-	return &entry{hash: e.Hash, mode: e.Mode}, nil
+	return &e, nil
 }
 
 // List returns the in-scope files under dir, from the entries and from the
@@ -199,12 +199,12 @@ func (v *commitView) List(dir string) ([]string, error) {
 		if !ok {
 			continue
 		}
-		e, err := v.repo.findEntry(h, strings.TrimSuffix(dir[len(d):], "/"))
+		e, ok, err := v.repo.findEntry(h, strings.TrimSuffix(dir[len(d):], "/"))
 		if err != nil {
 			return nil, err
 		}
-		if e != nil && e.Mode == filemode.Dir {
-			trees = append(trees, listed{e.Hash, dir})
+		if ok && e.mode == filemode.Dir {
+			trees = append(trees, listed{e.hash, dir})
 		}
 	}
 	for _, l := range trees {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/small-hook/small-hook/internal/gitread"
 	"github.com/small-hook/small-hook/internal/workspace"
@@ -263,12 +262,12 @@ func (s *entriesState) declares(x workspace.Declaration, path string) (bool, err
 // treeState is the state of a commit, looked up in its tree on demand.
 type treeState struct {
 	repo *Repo
-	tree *object.Tree
+	tree *treeObject
 	// small remembers, by root, whether a SMALL workspace is declared.
 	small map[string]bool
 }
 
-func (r *Repo) treeState(t *object.Tree) *treeState {
+func (r *Repo) treeState(t *treeObject) *treeState {
 	return &treeState{repo: r, tree: t, small: map[string]bool{}}
 }
 
@@ -291,11 +290,11 @@ func (s *treeState) declares(x workspace.Declaration, path string) (bool, error)
 	case x.Workspace.Kind == workspace.SMALL:
 		return s.declaresSMALL(x)
 	}
-	e, err := s.repo.findEntry(s.tree.Hash, x.Workspace.Root+workspace.Marker)
+	e, ok, err := s.repo.findEntry(s.tree.hash, x.Workspace.Root+workspace.Marker)
 	if err != nil {
 		return false, fmt.Errorf("reading %s: %w", x.Workspace.Root+workspace.Marker, err)
 	}
-	return e != nil && e.Mode != filemode.Dir, nil
+	return ok && e.mode != filemode.Dir, nil
 }
 
 // declaresSMALL reports whether the tree's .small directory at the root of
@@ -307,17 +306,17 @@ func (s *treeState) declaresSMALL(x workspace.Declaration) (bool, error) {
 	}
 	dir := x.Workspace.Dir()
 	found := false
-	e, err := s.repo.findEntry(s.tree.Hash, strings.TrimSuffix(dir, "/"))
+	e, ok, err := s.repo.findEntry(s.tree.hash, strings.TrimSuffix(dir, "/"))
 	switch {
 	case err != nil:
 		return false, fmt.Errorf("reading %s: %w", dir, err)
-	case e != nil && e.Mode == filemode.Dir:
-		sub, err := s.repo.tree(e.Hash)
+	case ok && e.mode == filemode.Dir:
+		sub, err := s.repo.tree(e.hash)
 		if err != nil {
 			return false, err
 		}
-		for _, f := range sub.Entries {
-			if d, ok := workspace.DeclaredBy(dir + f.Name); ok && d == x && f.Mode != filemode.Dir {
+		for f := range sub.all() {
+			if d, ok := workspace.DeclaredBy(dir + string(f.name)); ok && d == x && !f.isDir() {
 				found = true
 				break
 			}

@@ -18,20 +18,20 @@ import (
 type merge struct {
 	// repo reads the trees.
 	repo    *Repo
-	parents []*object.Tree
+	parents []*treeObject
 	// pairs are the parents taken two at a time, each with the trees of
 	// every merge base of the two (none when they share no history).
 	pairs []mergePair
 	// bases are the trees of every merge base of any two parents, each
 	// commit once, those of the first two parents first; a nil tree stands
 	// for parents that share no history (every file absent).
-	bases []*object.Tree
+	bases []*treeObject
 }
 
 // mergePair is two parents of a merge, by index, and their merge bases.
 type mergePair struct {
 	i, j  int
-	bases []*object.Tree
+	bases []*treeObject
 }
 
 // newMerge reads the trees of a merge's parents and of the merge bases of
@@ -121,7 +121,7 @@ func (r *Repo) mergeChangesOf(m *merge, candidates []string, result func(path st
 // commitMerge builds the changes of a merge commit: the paths its tree
 // holds differently from at least one parent. It also returns the tree of
 // the first parent.
-func (r *Repo) commitMerge(c *object.Commit, tree *object.Tree, scope *unitScope) ([]changes.Change, plumbing.Hash, error) {
+func (r *Repo) commitMerge(c *object.Commit, tree *treeObject, scope *unitScope) ([]changes.Change, plumbing.Hash, error) {
 	m, err := r.newMerge(c.ParentHashes)
 	if err != nil {
 		return nil, plumbing.ZeroHash, err
@@ -129,7 +129,7 @@ func (r *Repo) commitMerge(c *object.Commit, tree *object.Tree, scope *unitScope
 	paths := entries{}
 	for _, pt := range m.parents {
 		old, now := entries{}, entries{}
-		if err := r.diffTrees(pt.Hash, tree.Hash, "", scope.Scope, old, now); err != nil {
+		if err := r.diffTrees(pt.hash, tree.hash, "", scope.Scope, old, now); err != nil {
 			return nil, plumbing.ZeroHash, err
 		}
 		addPaths(paths, old, now)
@@ -142,7 +142,7 @@ func (r *Repo) commitMerge(c *object.Commit, tree *object.Tree, scope *unitScope
 	if err != nil {
 		return nil, plumbing.ZeroHash, err
 	}
-	return list, m.parents[0].Hash, nil
+	return list, m.parents[0].hash, nil
 }
 
 // addPaths adds the paths of every set to paths.
@@ -156,15 +156,15 @@ func addPaths(paths entries, sets ...entries) {
 
 // lookup returns the file entry at path in a tree, or nil when there is
 // none (or it is a directory).
-func (r *Repo) lookup(t *object.Tree, path string) (*entry, error) {
-	e, err := r.findEntry(t.Hash, path)
+func (r *Repo) lookup(t *treeObject, path string) (*entry, error) {
+	e, ok, err := r.findEntry(t.hash, path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	if e == nil || e.Mode == filemode.Dir {
+	if !ok || e.mode == filemode.Dir {
 		return nil, nil
 	}
-	return &entry{hash: e.Hash, mode: e.Mode}, nil
+	return &e, nil
 }
 
 // optionalVersion is the version at e (see Repo.version), nil for none.
@@ -226,7 +226,7 @@ func (m *merge) trivial(path string, now *entry, versions []*entry) (bool, error
 
 // unchangedSince reports whether the file at path is v in every one of the
 // trees bases (absent when there are none: unrelated histories).
-func (m *merge) unchangedSince(v *entry, path string, bases []*object.Tree) (bool, error) {
+func (m *merge) unchangedSince(v *entry, path string, bases []*treeObject) (bool, error) {
 	if len(bases) == 0 {
 		return v == nil, nil
 	}

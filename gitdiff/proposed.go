@@ -29,7 +29,7 @@ func (r *Repo) Proposed(path string, after changes.Snapshot, scope Scope) (chang
 	u := changes.Unit{Mode: changes.ModeStaged, Files: after}
 	states := []declState{snapshotState{after}}
 	if head != nil {
-		u.Before = &treeSnapshot{repo: r, tree: head, hash: head.Hash}
+		u.Before = &treeSnapshot{repo: r, hash: head.hash}
 		states = append(states, r.treeState(head))
 	}
 	if !scope.ContainsPath(path) {
@@ -53,12 +53,12 @@ func (r *Repo) Proposed(path string, after changes.Snapshot, scope Scope) (chang
 		return changes.Unit{}, err
 	}
 	if head != nil {
-		e, err := r.findEntry(head.Hash, path)
+		e, ok, err := r.findEntry(head.hash, path)
 		if err != nil {
 			return changes.Unit{}, err
 		}
-		if e != nil && e.Mode != filemode.Dir {
-			if ch.Old, err = r.blob(entry{hash: e.Hash, mode: e.Mode}); err != nil {
+		if ok && e.mode != filemode.Dir {
+			if ch.Old, err = r.blob(e); err != nil {
 				return changes.Unit{}, err
 			}
 		}

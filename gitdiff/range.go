@@ -156,7 +156,7 @@ func (r *Repo) commitUnit(c *object.Commit, scope *unitScope, reader *Repo) (cha
 	if err != nil {
 		return changes.Unit{}, err
 	}
-	u := changes.Unit{Mode: changes.ModeRange, Commit: reader.describe(c), Files: &treeSnapshot{repo: reader, hash: tree.Hash}, Loader: reader.loader()}
+	u := changes.Unit{Mode: changes.ModeRange, Commit: reader.describe(c), Files: &treeSnapshot{repo: reader, hash: tree.hash}, Loader: reader.loader()}
 	switch len(c.ParentHashes) {
 	case 0:
 		u.Changes, err = r.treeChanges(nil, tree, scope)
@@ -165,7 +165,7 @@ func (r *Repo) commitUnit(c *object.Commit, scope *unitScope, reader *Repo) (cha
 		if perr != nil {
 			return changes.Unit{}, perr
 		}
-		u.Before = &treeSnapshot{repo: reader, hash: parent.Hash}
+		u.Before = &treeSnapshot{repo: reader, hash: parent.hash}
 		u.Changes, err = r.treeChanges(parent, tree, scope)
 	default:
 		var first plumbing.Hash
@@ -181,15 +181,15 @@ func (r *Repo) commitUnit(c *object.Commit, scope *unitScope, reader *Repo) (cha
 
 // treeChanges returns the governed changes between two trees (before nil
 // for none).
-func (r *Repo) treeChanges(before, after *object.Tree, scope *unitScope) ([]changes.Change, error) {
+func (r *Repo) treeChanges(before, after *treeObject, scope *unitScope) ([]changes.Change, error) {
 	from := plumbing.ZeroHash
 	states := []declState{}
 	if before != nil {
-		from = before.Hash
+		from = before.hash
 		states = append(states, r.treeState(before))
 	}
 	old, now := entries{}, entries{}
-	if err := r.diffTrees(from, after.Hash, "", scope.Scope, old, now); err != nil {
+	if err := r.diffTrees(from, after.hash, "", scope.Scope, old, now); err != nil {
 		return nil, err
 	}
 	states = append([]declState{r.entriesState(old), r.entriesState(now)}, append(states, r.treeState(after))...)

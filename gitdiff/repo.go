@@ -32,8 +32,8 @@ type Repo struct {
 	// blobs, trees and commits are what the run has read (see Range for
 	// what it keeps); lastTrees are the trees the unit before read.
 	blobs     map[versionKey]*changes.Blob
-	trees     map[plumbing.Hash]*object.Tree
-	lastTrees map[plumbing.Hash]*object.Tree
+	trees     map[plumbing.Hash]*treeObject
+	lastTrees map[plumbing.Hash]*treeObject
 	commits   map[plumbing.Hash]*object.Commit
 	// load reads what units leave unread, on first need (see loader).
 	load *loader
@@ -55,7 +55,7 @@ func Open(dir string, opts Options) (*Repo, error) {
 func openRepoAt(found *gitread.Repository, opts Options) *Repo {
 	return &Repo{opts: opts, gitDir: found.GitDir, commonDir: found.CommonDir, workTree: found.WorkTree,
 		reader: found.Reader, readerWhy: found.Why, git: found.Git, storage: found.Storage,
-		blobs: map[versionKey]*changes.Blob{}, trees: map[plumbing.Hash]*object.Tree{}, commits: map[plumbing.Hash]*object.Commit{}}
+		blobs: map[versionKey]*changes.Blob{}, trees: map[plumbing.Hash]*treeObject{}, commits: map[plumbing.Hash]*object.Commit{}}
 }
 
 // twin opens the same repository again, with the same reader: a Repo shares

@@ -9,7 +9,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/small-hook/small-hook/internal/changes"
 	"github.com/small-hook/small-hook/internal/gitread"
@@ -46,7 +45,7 @@ func (r *Repo) Staged(scope Scope) (changes.Unit, error) {
 	us := g.unit(scope)
 	u := changes.Unit{Mode: changes.ModeStaged, Files: view, Loader: r.loader()}
 	if head != nil {
-		u.Before = &treeSnapshot{repo: r, tree: head, hash: head.Hash}
+		u.Before = &treeSnapshot{repo: r, hash: head.hash}
 	}
 	merging, err := r.mergeHeads()
 	if err != nil {
@@ -109,7 +108,7 @@ func (r *Repo) stagedMerge(parents []plumbing.Hash, head, staged entries, view *
 	}
 	for _, pt := range m.parents[1:] {
 		old, now := entries{}, entries{}
-		if err := r.diffTrees(m.parents[0].Hash, pt.Hash, "", scope.Scope, old, now); err != nil {
+		if err := r.diffTrees(m.parents[0].hash, pt.hash, "", scope.Scope, old, now); err != nil {
 			return nil, err
 		}
 		addPaths(paths, old, now)
@@ -124,7 +123,7 @@ func (r *Repo) stagedMerge(parents []plumbing.Hash, head, staged entries, view *
 // stagedStates are the states whose declarations count for the staged
 // change: HEAD's tree (none before the first commit) and what git will
 // commit (see commitView).
-func (r *Repo) stagedStates(head *object.Tree, view *commitView) []declState {
+func (r *Repo) stagedStates(head *treeObject, view *commitView) []declState {
 	states := []declState{r.viewState(view)}
 	if head != nil {
 		states = append(states, r.treeState(head))
@@ -178,12 +177,12 @@ func (r *Repo) sparseFiles(e gitread.IndexEntry, paths []string, out entries) er
 		if !ok {
 			continue
 		}
-		f, err := r.findEntry(e.Hash, rest)
+		f, found, err := r.findEntry(e.Hash, rest)
 		if err != nil {
 			return fmt.Errorf("sparse directory %s of the index: %w", e.Path, err)
 		}
-		if f != nil && f.Mode != filemode.Dir {
-			out[p] = entry{hash: f.Hash, mode: f.Mode}
+		if found && f.mode != filemode.Dir {
+			out[p] = f
 		}
 	}
 	return nil
@@ -191,7 +190,7 @@ func (r *Repo) sparseFiles(e gitread.IndexEntry, paths []string, out entries) er
 
 // headTree is HEAD's commit and tree, or a nil tree when HEAD is unborn
 // (the first commit).
-func (r *Repo) headTree() (plumbing.Hash, *object.Tree, error) {
+func (r *Repo) headTree() (plumbing.Hash, *treeObject, error) {
 	h, _, err := r.reader.Head()
 	if err != nil || h.IsZero() {
 		return plumbing.ZeroHash, nil, err
@@ -200,7 +199,7 @@ func (r *Repo) headTree() (plumbing.Hash, *object.Tree, error) {
 	return h, t, err
 }
 
-func (r *Repo) commitTree(h plumbing.Hash) (*object.Tree, error) {
+func (r *Repo) commitTree(h plumbing.Hash) (*treeObject, error) {
 	c, err := r.commit(h)
 	if err != nil {
 		return nil, err

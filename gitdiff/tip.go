@@ -1,10 +1,6 @@
 package gitdiff
 
-import (
-	"github.com/go-git/go-git/v5/plumbing/object"
-
-	"github.com/small-hook/small-hook/internal/changes"
-)
+import "github.com/small-hook/small-hook/internal/changes"
 
 // Tip compares the tip a push replaces (previous) with the new tip (head).
 // It returns nil when head contains previous: the push only adds commits,
@@ -50,7 +46,7 @@ func (r *Repo) Tip(previous, head, onto string, scope Scope) (*changes.Unit, err
 	if err != nil {
 		return nil, err
 	}
-	var ontoTree *object.Tree
+	var ontoTree *treeObject
 	if onto != "" {
 		o, err := r.resolve(onto)
 		if err != nil {
@@ -80,8 +76,8 @@ func (r *Repo) Tip(previous, head, onto string, scope Scope) (*changes.Unit, err
 		Mode:     changes.ModeTip,
 		Commit:   r.describe(c),
 		Changes:  list,
-		Files:    &treeSnapshot{repo: r, tree: newTree, hash: newTree.Hash},
-		Before:   &treeSnapshot{repo: r, tree: oldTree, hash: oldTree.Hash},
+		Files:    &treeSnapshot{repo: r, hash: newTree.hash},
+		Before:   &treeSnapshot{repo: r, hash: oldTree.hash},
 		Declared: us.declared,
 		Previous: p.String(),
 		Loader:   r.loader(),

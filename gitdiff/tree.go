@@ -116,14 +116,14 @@ func (r *Repo) RevFiles(rev string, paths ...string) (map[string]*changes.Blob, 
 	}
 	out := map[string]*changes.Blob{}
 	for _, p := range paths {
-		f, err := r.findEntry(tree.Hash, p)
+		f, ok, err := r.findEntry(tree.hash, p)
 		if err != nil {
 			return nil, fmt.Errorf("reading %s at %s: %w", p, rev, err)
 		}
-		if f == nil {
+		if !ok {
 			continue
 		}
-		b, err := r.fileOf(entries{p: {hash: f.Hash, mode: f.Mode}}, p)
+		b, err := r.fileOf(entries{p: f}, p)
 		if err != nil {
 			return nil, err
 		}

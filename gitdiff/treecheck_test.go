@@ -23,8 +23,8 @@ func (r *repo) rawObject(kind string, data []byte) string {
 	return r.GitInput(string(data), "hash-object", "-t", kind, "-w", "--literally", "--stdin")
 }
 
-// treeEntry is one entry of a tree written byte by byte.
-func treeEntry(mode, name, id string) []byte {
+// encodeEntry is one entry of a tree written byte by byte.
+func encodeEntry(mode, name, id string) []byte {
 	raw, err := hex.DecodeString(id)
 	if err != nil {
 		panic(err)
@@ -39,19 +39,19 @@ func treeEntry(mode, name, id string) []byte {
 func TestMalformedTreesAreRefused(t *testing.T) {
 	for name, entries := range map[string]func(human, agent, tree string) [][]byte{
 		"listed twice": func(human, agent, _ string) [][]byte {
-			return [][]byte{treeEntry("100644", "intent.small.yml", agent), treeEntry("100644", "intent.small.yml", human)}
+			return [][]byte{encodeEntry("100644", "intent.small.yml", agent), encodeEntry("100644", "intent.small.yml", human)}
 		},
 		"a file and a directory": func(human, agent, tree string) [][]byte {
-			return [][]byte{treeEntry("100644", "intent.small.yml", agent), treeEntry("100644", "intent.small.yml.x", human), treeEntry("40000", "intent.small.yml", tree)}
+			return [][]byte{encodeEntry("100644", "intent.small.yml", agent), encodeEntry("100644", "intent.small.yml.x", human), encodeEntry("40000", "intent.small.yml", tree)}
 		},
 		"not sorted": func(human, agent, _ string) [][]byte {
-			return [][]byte{treeEntry("100644", "progress.small.yml", agent), treeEntry("100644", "intent.small.yml", human)}
+			return [][]byte{encodeEntry("100644", "progress.small.yml", agent), encodeEntry("100644", "intent.small.yml", human)}
 		},
 		"a name holding a slash": func(human, agent, _ string) [][]byte {
-			return [][]byte{treeEntry("100644", "a/intent.small.yml", agent), treeEntry("100644", "intent.small.yml", human)}
+			return [][]byte{encodeEntry("100644", "a/intent.small.yml", agent), encodeEntry("100644", "intent.small.yml", human)}
 		},
 		"a name that is a dot-dot": func(human, agent, _ string) [][]byte {
-			return [][]byte{treeEntry("100644", "..", agent), treeEntry("100644", "intent.small.yml", human)}
+			return [][]byte{encodeEntry("100644", "..", agent), encodeEntry("100644", "intent.small.yml", human)}
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -61,7 +61,7 @@ func TestMalformedTreesAreRefused(t *testing.T) {
 			human := r.Git("rev-parse", "HEAD:.small/intent.small.yml")
 			agent := r.rawObject("blob", []byte("intent: rewritten\n"))
 			small := r.rawObject("tree", bytes.Join(entries(human, agent, r.Git("rev-parse", "HEAD^{tree}")), nil))
-			root := r.rawObject("tree", treeEntry("40000", ".small", small))
+			root := r.rawObject("tree", encodeEntry("40000", ".small", small))
 			head := r.Git("commit-tree", root, "-p", base, "-m", name)
 			if _, err := r.Try("fsck", "--strict", "--no-dangling"); err == nil {
 				t.Fatalf("git fsck accepts the tree")

@@ -8,14 +8,13 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/small-hook/small-hook/internal/changes"
 )
 
 // tree reads a tree object, once per unit (see Range), and refuses one
 // that git reads otherwise than go-git (see checkTree).
-func (r *Repo) tree(h plumbing.Hash) (*object.Tree, error) {
+func (r *Repo) tree(h plumbing.Hash) (*treeObject, error) {
 	t, _, err := r.optionalTreeObject(h)
 	return t, err
 }
@@ -25,12 +24,12 @@ func (r *Repo) tree(h plumbing.Hash) (*object.Tree, error) {
 // tree), the ones before go, so that a long history keeps the trees of
 // two units, not every tree it met.
 func (r *Repo) nextUnitTrees() {
-	r.lastTrees, r.trees = r.trees, map[plumbing.Hash]*object.Tree{}
+	r.lastTrees, r.trees = r.trees, map[plumbing.Hash]*treeObject{}
 }
 
 // optionalTreeObject is tree that reports a tree the repository does not
 // hold as absent (found false) rather than as an error.
-func (r *Repo) optionalTreeObject(h plumbing.Hash) (t *object.Tree, found bool, err error) {
+func (r *Repo) optionalTreeObject(h plumbing.Hash) (t *treeObject, found bool, err error) {
 	if t, ok := r.trees[h]; ok {
 		return t, true, nil
 	}
@@ -48,13 +47,11 @@ func (r *Repo) optionalTreeObject(h plumbing.Hash) (t *object.Tree, found bool, 
 	if err != nil {
 		return nil, true, r.objectError("tree", h, err)
 	}
-	t, err = object.DecodeTree(noStorer{}, &storedObject{hash: h, kind: kind, data: data})
-	if err == nil {
-		err = checkTree(t)
-	}
+	starts, err := checkTree(data)
 	if err != nil {
 		return nil, true, fmt.Errorf("tree %s: %w", h, err)
 	}
+	t = &treeObject{hash: h, data: data, starts: starts}
 	r.trees[h] = t
 	return t, true, nil
 }
@@ -62,11 +59,11 @@ func (r *Repo) optionalTreeObject(h plumbing.Hash) (t *object.Tree, found bool, 
 // walkTree adds every in-scope file of tree to out, its paths under
 // prefix. Workspaces can be nested at any depth, so the whole tree is
 // walked: this is for checks of a whole tree (--all), not for hooks.
-func (r *Repo) walkTree(t *object.Tree, prefix string, scope Scope, out entries) error {
-	for _, e := range t.Entries {
-		path := prefix + e.Name
-		if e.Mode == filemode.Dir {
-			sub, err := r.tree(e.Hash)
+func (r *Repo) walkTree(t *treeObject, prefix string, scope Scope, out entries) error {
+	for e := range t.all() {
+		path := prefix + string(e.name)
+		if e.isDir() {
+			sub, err := r.tree(e.hash)
 			if err != nil {
 				return err
 			}
@@ -76,7 +73,7 @@ func (r *Repo) walkTree(t *object.Tree, prefix string, scope Scope, out entries)
 			continue
 		}
 		if scope.ContainsPath(path) {
-			out[path] = entry{hash: e.Hash, mode: e.Mode}
+			out[path] = e.entry
 		}
 	}
 	return nil
@@ -98,69 +95,81 @@ func (r *Repo) diffTrees(a, b plumbing.Hash, prefix string, scope Scope, old, ne
 	if err != nil {
 		return err
 	}
-	var ea, eb []object.TreeEntry
-	if ta != nil {
-		ea = ta.Entries
+	return eachChange(ta, tb, func(x, y *treeEntry) error {
+		return r.diffEntries(x, y, prefix, scope, old, new)
+	})
+}
+
+// eachChange calls fn, in git's order, with the entries of each name that
+// differ between trees a and b (nil for none), x from a and y from b (nil
+// where a tree has none of that name). Where both trees are read, only the
+// entries between the bytes they share at either end are walked (see
+// unchangedEnds), in place: fn sees what differs, and nothing allocates
+// per entry.
+func eachChange(a, b *treeObject, fn func(x, y *treeEntry) error) error {
+	ca, cb := a.cursor(), b.cursor()
+	if a != nil && b != nil {
+		head, tailA, tailB := unchangedEnds(a, b)
+		ca, cb = a.between(head, tailA), b.between(head, tailB)
 	}
-	if tb != nil {
-		eb = tb.Entries
-	}
-	// Both lists are in git's order (checkTree): walk them side by side. A
+	// Both trees are in git's order (checkTree): walk them side by side. A
 	// name that is a file on one side and a directory on the other sorts
 	// apart, and is met as two names, each on one side.
-	for len(ea) > 0 || len(eb) > 0 {
-		var x, y *object.TreeEntry
-		switch c := compareEntries(ea, eb); {
-		case c < 0:
-			x, ea = &ea[0], ea[1:]
-		case c > 0:
-			y, eb = &eb[0], eb[1:]
+	x, hasX := ca.next()
+	y, hasY := cb.next()
+	for hasX || hasY {
+		var c int
+		switch {
+		case !hasX:
+			c = 1
+		case !hasY:
+			c = -1
 		default:
-			x, y, ea, eb = &ea[0], &eb[0], ea[1:], eb[1:]
-			if x.Hash == y.Hash && x.Mode == y.Mode {
-				continue
-			}
+			c = compareTreeNames(x.name, x.isDir(), y.name, y.isDir())
 		}
-		if err := r.diffEntries(x, y, prefix, scope, old, new); err != nil {
+		var err error
+		switch {
+		case c < 0:
+			err = fn(&x, nil)
+			x, hasX = ca.next()
+		case c > 0:
+			err = fn(nil, &y)
+			y, hasY = cb.next()
+		default:
+			if x.entry != y.entry {
+				err = fn(&x, &y)
+			}
+			x, hasX = ca.next()
+			y, hasY = cb.next()
+		}
+		if err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// compareEntries orders the first entries of two lists in git's order,
-// an empty list last.
-func compareEntries(a, b []object.TreeEntry) int {
-	switch {
-	case len(a) == 0:
-		return 1
-	case len(b) == 0:
-		return -1
-	}
-	return compareTreeNames(a[0].Name, a[0].Mode == filemode.Dir, b[0].Name, b[0].Mode == filemode.Dir)
-}
-
 // diffEntries adds to old and new what differs between x and y, the
 // entries of one name in two trees (nil where a tree has none).
-func (r *Repo) diffEntries(x, y *object.TreeEntry, prefix string, scope Scope, old, new entries) error {
+func (r *Repo) diffEntries(x, y *treeEntry, prefix string, scope Scope, old, new entries) error {
 	name := x
 	if name == nil {
 		name = y
 	}
-	path := prefix + name.Name
+	path := prefix + string(name.name)
 	var subA, subB plumbing.Hash
 	if x != nil {
-		if x.Mode == filemode.Dir {
-			subA = x.Hash
+		if x.isDir() {
+			subA = x.hash
 		} else if scope.ContainsPath(path) {
-			old[path] = entry{hash: x.Hash, mode: x.Mode}
+			old[path] = x.entry
 		}
 	}
 	if y != nil {
-		if y.Mode == filemode.Dir {
-			subB = y.Hash
+		if y.isDir() {
+			subB = y.hash
 		} else if scope.ContainsPath(path) {
-			new[path] = entry{hash: y.Hash, mode: y.Mode}
+			new[path] = y.entry
 		}
 	}
 	if subA.IsZero() && subB.IsZero() {
@@ -169,7 +178,7 @@ func (r *Repo) diffEntries(x, y *object.TreeEntry, prefix string, scope Scope, o
 	return r.diffTrees(subA, subB, path+"/", scope, old, new)
 }
 
-func (r *Repo) optionalTree(h plumbing.Hash) (*object.Tree, error) {
+func (r *Repo) optionalTree(h plumbing.Hash) (*treeObject, error) {
 	if h.IsZero() {
 		return nil, nil
 	}
@@ -212,23 +221,22 @@ func (s *entriesSnapshot) Read(path string) (*changes.Blob, error) {
 type treeSnapshot struct {
 	repo *Repo
 	hash plumbing.Hash
-	tree *object.Tree // read on first use
 }
 
-func (s *treeSnapshot) find(path string) (*object.TreeEntry, error) {
-	e, err := s.repo.findEntry(s.hash, path)
+func (s *treeSnapshot) find(path string) (entry, bool, error) {
+	e, ok, err := s.repo.findEntry(s.hash, path)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+		return entry{}, false, fmt.Errorf("reading %s: %w", path, err)
 	}
-	return e, nil
+	return e, ok, nil
 }
 
 func (s *treeSnapshot) List(dir string) ([]string, error) {
-	e, err := s.find(strings.TrimSuffix(dir, "/"))
-	if err != nil || e == nil || e.Mode != filemode.Dir {
+	e, ok, err := s.find(strings.TrimSuffix(dir, "/"))
+	if err != nil || !ok || e.mode != filemode.Dir {
 		return nil, err
 	}
-	sub, err := s.repo.tree(e.Hash)
+	sub, err := s.repo.tree(e.hash)
 	if err != nil {
 		return nil, err
 	}
@@ -240,9 +248,9 @@ func (s *treeSnapshot) List(dir string) ([]string, error) {
 }
 
 func (s *treeSnapshot) Read(path string) (*changes.Blob, error) {
-	e, err := s.find(path)
-	if err != nil || e == nil || e.Mode == filemode.Dir {
+	e, ok, err := s.find(path)
+	if err != nil || !ok || e.mode == filemode.Dir {
 		return nil, err
 	}
-	return s.repo.content(entry{hash: e.Hash, mode: e.Mode})
+	return s.repo.content(e)
 }

@@ -19,11 +19,24 @@ const Slack = 1.2
 // Allocated returns the bytes allocated while f runs, by every goroutine:
 // run it where no other test runs in parallel.
 func Allocated(f func()) float64 {
-	var before, after runtime.MemStats
+	before, after := memStatsAround(f)
+	return float64(after.TotalAlloc - before.TotalAlloc)
+}
+
+// Allocations returns how many allocations f makes, by every goroutine:
+// run it where no other test runs in parallel. Where the bytes allocated
+// must follow the input (an object read whole), the count need not.
+func Allocations(f func()) float64 {
+	before, after := memStatsAround(f)
+	return float64(after.Mallocs - before.Mallocs)
+}
+
+// memStatsAround returns the memory statistics before and after f runs.
+func memStatsAround(f func()) (before, after runtime.MemStats) {
 	runtime.ReadMemStats(&before)
 	f()
 	runtime.ReadMemStats(&after)
-	return float64(after.TotalAlloc - before.TotalAlloc)
+	return before, after
 }
 
 // Linear fails t when the work grew faster than the input: input holds

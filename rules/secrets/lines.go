@@ -3,6 +3,7 @@ package secrets
 import (
 	"bytes"
 
+	"github.com/small-hook/small-hook/internal/affix"
 	"github.com/small-hook/small-hook/internal/changes"
 	leaks "github.com/small-hook/small-hook/internal/secrets"
 )
@@ -131,12 +132,12 @@ func addedLines(ch changes.Change) (lines []int, from, first int) {
 // commonLines returns the byte range [start, end) of cur that is not part
 // of the whole lines cur shares with old at its start and at its end.
 func commonLines(old, cur []byte) (start, end int) {
-	n := commonPrefix(old, cur)
+	n := affix.CommonPrefix(old, cur)
 	start = bytes.LastIndexByte(cur[:n], '\n') + 1
 	if n == len(old) && n == len(cur) {
 		return len(cur), len(cur)
 	}
-	m := commonSuffix(old[start:], cur[start:])
+	m := affix.CommonSuffix(old[start:], cur[start:])
 	end = len(cur) - m
 	if i := bytes.IndexByte(cur[end:], '\n'); i >= 0 && end > start {
 		end += i + 1
@@ -144,27 +145,4 @@ func commonLines(old, cur []byte) (start, end int) {
 		end = len(cur)
 	}
 	return start, max(start, end)
-}
-
-// commonPrefix returns the length of the longest common prefix, comparing
-// blocks at a time.
-func commonPrefix(a, b []byte) int {
-	const block = 4096
-	n := 0
-	for n+block <= len(a) && n+block <= len(b) && bytes.Equal(a[n:n+block], b[n:n+block]) {
-		n += block
-	}
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	return n
-}
-
-// commonSuffix returns the length of the longest common suffix.
-func commonSuffix(a, b []byte) int {
-	m := 0
-	for m < len(a) && m < len(b) && a[len(a)-1-m] == b[len(b)-1-m] {
-		m++
-	}
-	return m
 }
