@@ -81,7 +81,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 // it, writing the result to stdout and to the --output files. The pre-push
 // hook checks each pushed ref on its own.
 func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
-	repo, err := gitdiff.Open(absDir(e, c.Repo), gitdiff.Options{Getenv: e.getenv})
+	repo, err := gitdiff.Open(absDir(e, c.Repo), gitdiff.Options{Getenv: e.getenv, NoIndex: c.mode().commitsOnly})
 	if err != nil {
 		return exitFailure, err
 	}
