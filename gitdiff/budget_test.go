@@ -2,6 +2,7 @@ package gitdiff
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -115,5 +116,56 @@ func TestACommitAllocatesWhatItChanged(t *testing.T) {
 	}
 	if counts[1] > budgettest.Slack*counts[0] {
 		t.Errorf("a commit over 2,000 workspaces made %.0f allocations, over 4,000 %.0f: they follow the tree's size, not the change", counts[0], counts[1])
+	}
+}
+
+// TestTheCommitViewKeepsAFileInFortyBytes: the view of what a staged
+// commit of many files commits (commitView) lives as long as the unit,
+// so it keeps each file as a path and an entry in a sorted list, looked
+// up by binary search: as a map it kept about 96 bytes a file (5.8 MB of
+// the live heap in BENCHMARKS.md 15's 60,000 files), and listing a
+// workspace sorted every path once more.
+func TestTheCommitViewKeepsAFileInFortyBytes(t *testing.T) {
+	const n = 20_000
+	r := newRepo(t)
+	r.Write("README.md", "x\n")
+	r.Commit("base")
+	blob := strings.TrimSpace(r.GitInput("progress\n", "hash-object", "-w", "--stdin"))
+	var info strings.Builder
+	for i := range n {
+		fmt.Fprintf(&info, "100644 %s 0\tws%05d/.small/progress.small.yml\n", blob, i)
+	}
+	r.GitInput(info.String(), "update-index", "--index-info")
+	g := r.open()
+	defer g.Close()
+	idx, staged, err := g.indexEntries(Scope{All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, head, err := g.headTree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, _, view, err := g.commitView(head, idx, Scope{All: true}, staged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := view.List("ws00007/"); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	// What the view was built from is the caller's, kept till here.
+	runtime.KeepAlive(idx)
+	runtime.KeepAlive(staged)
+	if e, err := view.lookup("ws19999/.small/progress.small.yml"); err != nil || e == nil {
+		t.Fatalf("the view lost a file: %v, %v", e, err)
+	}
+	kept := float64(after.HeapAlloc) - float64(before.HeapAlloc)
+	if perFile := kept / n; perFile > 56 {
+		t.Errorf("the view of %d files keeps %.0f bytes, %.0f a file: more than a path, an entry and slack (56)", n, kept, perFile)
 	}
 }

@@ -25,19 +25,25 @@ import (
 // its entries would otherwise commit files the check never saw.
 type commitView struct {
 	repo *Repo
-	// entries are the in-scope index entries git commits as entries.
-	entries entries
+	// files are the in-scope index entries git commits as entries, sorted
+	// by path: a file is found, and what lies under a directory listed, by
+	// binary search (listing every workspace of a large change is not
+	// quadratic), and a staged commit of 60,000 files keeps 40 bytes a
+	// file here, not a map's slots twice that size.
+	files []viewFile
 	// trees maps a directory ("" for the root, else ending in "/") to the
 	// tree git commits there whole.
 	trees map[string]plumbing.Hash
 	scope Scope
-	// index holds the entries' paths and the trees' directories sorted,
-	// built on first use: List finds what lies under a directory by binary
-	// search, so listing every workspace of a large change is not
-	// quadratic.
+	// index holds the trees' directories sorted, built on first use.
 	index     sync.Once
-	paths     []string
 	treeNames []string
+}
+
+// viewFile is an index entry git commits as an entry, at its path.
+type viewFile struct {
+	path  string
+	entry entry
 }
 
 // commitView computes what git would commit from idx (whose in-scope
@@ -48,7 +54,7 @@ type commitView struct {
 // a hook's cost follows the directories the index changes.
 func (r *Repo) commitView(head *treeObject, idx *gitread.IndexFile, scope Scope, staged entries) (old, now entries, view *commitView, err error) {
 	old, now = entries{}, entries{}
-	view = &commitView{repo: r, entries: entries{}, trees: map[string]plumbing.Hash{}, scope: scope}
+	view = &commitView{repo: r, trees: map[string]plumbing.Hash{}, scope: scope}
 	sparse := map[string]plumbing.Hash{}
 	for _, e := range idx.Sparse {
 		sparse[e.Path] = e.Hash
@@ -124,10 +130,11 @@ func (r *Repo) commitView(head *treeObject, idx *gitread.IndexFile, scope Scope,
 	}
 	for path, e := range staged {
 		if _, under := view.treeOf(path); !under {
-			view.entries[path] = e
+			view.files = append(view.files, viewFile{path, e})
 			now[path] = e
 		}
 	}
+	slices.SortFunc(view.files, func(a, b viewFile) int { return strings.Compare(a.path, b.path) })
 	return old, now, view, nil
 }
 
@@ -160,10 +167,11 @@ func (v *commitView) treeOf(path string) (string, bool) {
 func (v *commitView) lookup(path string) (*entry, error) {
 	dir, under := v.treeOf(path)
 	if !under {
-		e, ok := v.entries[path]
+		i, ok := v.find(path)
 		if !ok {
 			return nil, nil
 		}
+		e := v.files[i].entry
 		return &e, nil
 	}
 	e, ok, err := v.repo.findEntry(v.trees[dir], path[len(dir):])
@@ -177,12 +185,12 @@ func (v *commitView) lookup(path string) (*entry, error) {
 // trees committed whole.
 func (v *commitView) List(dir string) ([]string, error) {
 	v.index.Do(func() {
-		v.paths = slices.Sorted(maps.Keys(v.entries))
 		v.treeNames = slices.Sorted(maps.Keys(v.trees))
 	})
 	found := entries{}
-	for _, p := range under(v.paths, dir) {
-		found[p] = v.entries[p]
+	i, _ := v.find(dir)
+	for ; i < len(v.files) && strings.HasPrefix(v.files[i].path, dir); i++ {
+		found[v.files[i].path] = v.files[i].entry
 	}
 	// The trees at or below dir are committed whole under it; a tree above
 	// dir holds it as a subtree, if at all.
@@ -217,6 +225,11 @@ func (v *commitView) List(dir string) ([]string, error) {
 		}
 	}
 	return unionPaths(found), nil
+}
+
+// find returns where path is among the files, or would be.
+func (v *commitView) find(path string) (int, bool) {
+	return slices.BinarySearchFunc(v.files, path, func(f viewFile, path string) int { return strings.Compare(f.path, path) })
 }
 
 // under returns the strings of sorted that start with prefix.

@@ -432,8 +432,8 @@ func (s *viewState) declares(x workspace.Declaration, path string) (bool, error)
 		// whole, which HEAD already holds as they are.
 		if s.workspaces == nil {
 			s.workspaces = &workspace.Declarations{}
-			for p := range s.view.entries {
-				if d, ok := workspace.DeclaredBy(p); ok {
+			for _, f := range s.view.files {
+				if d, ok := workspace.DeclaredBy(f.path); ok {
 					s.workspaces.Add(d)
 				}
 			}

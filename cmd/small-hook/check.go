@@ -81,7 +81,7 @@ func (c *checkCmd) run(e *env) (int, error) {
 // it, writing the result to stdout and to the --output files. The pre-push
 // hook checks each pushed ref on its own.
 func (c *checkCmd) check(e *env, outs []*outputFile) (int, error) {
-	repo, err := gitdiff.Open(absDir(e, c.Repo), gitdiff.Options{Getenv: e.getenv})
+	repo, err := gitdiff.Open(absDir(e, c.Repo), gitdiff.Options{Getenv: e.getenv, NoIndex: c.mode().commitsOnly})
 	if err != nil {
 		return exitFailure, err
 	}
@@ -167,14 +167,12 @@ func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target, setup func() *a
 		return nil, err
 	}
 	tips := &tipCheck{cfg: cfg, actor: actor}
-	paths := map[string]bool{}
+	files := &changedFiles{}
 	order := map[string]int{}
 	refOf := map[string]string{}
 	var refs []string
 	commits, err := each(repo, tgt, named, scope, cfg, func(u changes.Unit) error {
-		for _, ch := range u.Changes {
-			paths[ch.Path] = true
-		}
+		files.add(&u)
 		if u.Mode == changes.ModeRef {
 			refs = append(refs, u.Ref)
 		}
@@ -191,7 +189,7 @@ func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target, setup func() *a
 		return checker.Check(&u)
 	})
 	if err == nil && tgt.previous {
-		err = previousTip(repo, tgt, scope, tips, paths)
+		err = previousTip(repo, tgt, scope, tips, files)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("checking %s: %w", tgt.what(), err)
@@ -222,7 +220,7 @@ func (c *checkCmd) judge(e *env, repo *gitdiff.Repo, tgt target, setup func() *a
 	}
 	res := &report.Result{
 		Tool: "small-hook", Version: version(), Mode: string(tgt.mode),
-		Findings: findings, Files: len(paths), Refs: refs, Rules: opts.Rules, Notes: append(pol.notes, notes...),
+		Findings: findings, Files: files.count(), Refs: refs, Rules: opts.Rules, Notes: append(pol.notes, notes...),
 	}
 	res.Reader, _ = repo.Reader()
 	if tgt.mode == changes.ModeRange {

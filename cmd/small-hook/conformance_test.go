@@ -62,19 +62,22 @@ type conformanceMode struct {
 	name string
 	// staged modes read the index: not in bare repositories.
 	staged bool
-	args   func(o *origin, msg string) []string
+	// commitsOnly modes open the repository without its index (see
+	// checkMode.commitsOnly).
+	commitsOnly bool
+	args        func(o *origin, msg string) []string
 }
 
 var conformanceModes = []conformanceMode{
-	{"range", false, func(o *origin, _ string) []string { return []string{"check", "--base", o.base, "--head", "main"} }},
-	{"tip", false, func(o *origin, _ string) []string {
+	{"range", false, true, func(o *origin, _ string) []string { return []string{"check", "--base", o.base, "--head", "main"} }},
+	{"tip", false, true, func(o *origin, _ string) []string {
 		return []string{"check", "--previous", o.agent, "--head", o.rewritten}
 	}},
-	{"history", false, func(o *origin, _ string) []string { return []string{"check", "--history", "--head", "main"} }},
-	{"all --rev", false, func(o *origin, _ string) []string { return []string{"check", "--all", "--rev", "main"} }},
-	{"all", true, func(o *origin, _ string) []string { return []string{"check", "--all"} }},
-	{"staged", true, func(o *origin, _ string) []string { return []string{"check"} }},
-	{"commit-msg", true, func(o *origin, msg string) []string { return []string{"check", "--commit-msg", msg} }},
+	{"history", false, true, func(o *origin, _ string) []string { return []string{"check", "--history", "--head", "main"} }},
+	{"all --rev", false, false, func(o *origin, _ string) []string { return []string{"check", "--all", "--rev", "main"} }},
+	{"all", true, false, func(o *origin, _ string) []string { return []string{"check", "--all"} }},
+	{"staged", true, false, func(o *origin, _ string) []string { return []string{"check"} }},
+	{"commit-msg", true, false, func(o *origin, msg string) []string { return []string{"check", "--commit-msg", msg} }},
 }
 
 // stageChange stages an agent's rewrite of progress and of the intent in
@@ -141,13 +144,17 @@ func TestConformanceMatrix(t *testing.T) {
 			if !s.Bare {
 				stageChange(t, dir, env)
 			}
-			readers := []string{""}
-			if s.Reader == gitdiff.ReaderFast {
-				readers = append(readers, gitdiff.ReaderGit)
-			}
 			for _, m := range conformanceModes {
 				if m.staged && s.Bare {
 					continue
+				}
+				chosen := s.Reader
+				if m.commitsOnly && s.ForIndex {
+					chosen = gitdiff.ReaderFast
+				}
+				readers := []string{""}
+				if chosen == gitdiff.ReaderFast {
+					readers = append(readers, gitdiff.ReaderGit)
 				}
 				for _, asked := range readers {
 					vars := map[string]string{"SMALL_HOOK_READER": asked}
@@ -155,7 +162,7 @@ func TestConformanceMatrix(t *testing.T) {
 						vars[k] = v
 					}
 					got, reader := shapeVerdict(t, dir, vars, m.args(o, msg))
-					want := s.Reader
+					want := chosen
 					if asked != "" {
 						want = asked
 					}

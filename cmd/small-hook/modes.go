@@ -14,20 +14,25 @@ type checkMode struct {
 	// hook marks a git hook stage on every commit: its output is quiet
 	// when the change touches no governed file.
 	hook bool
+	// commitsOnly marks a mode that judges commits alone: it never reads
+	// the index, so the repository is opened without it (an index the
+	// fast reader cannot read does not send the run to git, and its pages
+	// are never mapped: on a large work tree they weigh megabytes).
+	commitsOnly bool
 }
 
 // checkModes lists every mode, the default last. Adding a mode adds a row
 // here (and its target in target.go).
 func checkModes() []checkMode {
 	return []checkMode{
-		{flag: "--base", on: func(c *checkCmd) bool { return c.Base != "" }, stage: "pre-push/CI check"},
-		{flag: "--previous", on: func(c *checkCmd) bool { return c.Previous != "" }, stage: "push check"},
-		{flag: "--history", on: func(c *checkCmd) bool { return c.History }, stage: "history check"},
+		{flag: "--base", commitsOnly: true, on: func(c *checkCmd) bool { return c.Base != "" }, stage: "pre-push/CI check"},
+		{flag: "--previous", commitsOnly: true, on: func(c *checkCmd) bool { return c.Previous != "" }, stage: "push check"},
+		{flag: "--history", commitsOnly: true, on: func(c *checkCmd) bool { return c.History }, stage: "history check"},
 		{flag: "--ci", on: func(c *checkCmd) bool { return c.CI }, stage: "pre-push/CI check"},
 		{flag: "--all", on: func(c *checkCmd) bool { return c.All }, stage: "whole-tree check"},
 		{flag: "--commit-msg", on: func(c *checkCmd) bool { return c.CommitMsg != "" }, stage: "commit-msg stage", hook: true},
 		{flag: "--pre-push", on: func(c *checkCmd) bool { return c.PrePush != "" }, stage: "pre-push hook", hook: true},
-		{flag: "--pre-receive", on: func(c *checkCmd) bool { return c.PreReceive }, stage: "pre-receive hook", hook: true},
+		{flag: "--pre-receive", on: func(c *checkCmd) bool { return c.PreReceive }, stage: "pre-receive hook", hook: true, commitsOnly: true},
 		{on: func(*checkCmd) bool { return true }, stage: "pre-commit stage", hook: true},
 	}
 }

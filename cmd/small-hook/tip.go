@@ -48,7 +48,7 @@ func (t *tipCheck) check(u *changes.Unit) error {
 
 // previousTip compares the head of a --previous range (or of a CI push)
 // with the tip it replaces, when it does not contain it.
-func previousTip(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, tips *tipCheck, paths map[string]bool) error {
+func previousTip(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, tips *tipCheck, files *changedFiles) error {
 	u, err := repo.Tip(tgt.base, tgt.head, "", scope)
 	if err != nil {
 		return fmt.Errorf("comparing %s with the previous tip %s: %w", tgt.head, tgt.base, err)
@@ -56,8 +56,6 @@ func previousTip(repo *gitdiff.Repo, tgt target, scope gitdiff.Scope, tips *tipC
 	if u == nil {
 		return nil
 	}
-	for _, ch := range u.Changes {
-		paths[ch.Path] = true
-	}
+	files.add(u)
 	return tips.check(u)
 }

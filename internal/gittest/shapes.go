@@ -30,6 +30,10 @@ type Shape struct {
 	Bare bool
 	// Reader is the reader the probe must choose: ReaderFast or ReaderGit.
 	Reader string
+	// ForIndex marks a shape the probe sends to git for its index alone:
+	// a run opened without the index (one that judges commits only) is
+	// the fast reader's.
+	ForIndex bool
 }
 
 // Shapes are the repository shapes of the conformance matrix, the plain
@@ -63,9 +67,9 @@ func Shapes() []Shape {
 		}},
 		cloneShape("blobless partial clone", ReaderGit, []string{"--filter=blob:none"}),
 		cloneShape("treeless partial clone", ReaderGit, []string{"--filter=tree:0"}),
-		cloneShape("split index", ReaderGit, nil, []string{"update-index", "--split-index"}),
+		indexShape("split index", ReaderGit, nil, []string{"update-index", "--split-index"}),
 		cloneShape("index v4", ReaderFast, nil, []string{"update-index", "--index-version", "4"}),
-		cloneShape("sparse index", ReaderGit, nil, []string{"sparse-checkout", "set", "--sparse-index", ".small"}),
+		indexShape("sparse index", ReaderGit, nil, []string{"sparse-checkout", "set", "--sparse-index", ".small"}),
 		{Name: "linked worktree", Reader: ReaderFast, Build: func(t testing.TB, origin, parent string) (string, map[string]string) {
 			dst, wt := filepath.Join(parent, "clone"), filepath.Join(parent, "worktree")
 			At(t, parent).Git("clone", "-q", origin, dst)
@@ -118,6 +122,14 @@ func cloneShape(name, reader string, args []string, after ...[]string) Shape {
 		}
 		return dst, nil
 	}}
+}
+
+// indexShape is a cloneShape that the probe sends to git for its index
+// alone (see Shape.ForIndex).
+func indexShape(name, reader string, args []string, after ...[]string) Shape {
+	s := cloneShape(name, reader, args, after...)
+	s.ForIndex = true
+	return s
 }
 
 // source is how a clone names the origin: a file:// URL when a filter
