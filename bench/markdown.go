@@ -63,7 +63,11 @@ func (s scenario) ownTargets() (target, met string) {
 	var targets, mets []string
 	if s.limit > 0 {
 		targets = append(targets, fmt.Sprintf("≤ %d ms", s.limit.Milliseconds()))
-		mets = append(mets, verdict(s.subject.median <= s.limit))
+		if s.subject.skipped != "" {
+			mets = append(mets, "not measured")
+		} else {
+			mets = append(mets, verdict(s.subject.median <= s.limit))
+		}
 	}
 	if s.largest > 0 && s.subject.peakRSS > 0 {
 		limit := 4*s.largest + memoryAllowance
