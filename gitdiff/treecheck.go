@@ -105,8 +105,8 @@ func compareTreeNames(a []byte, aDir bool, b []byte, bDir bool) int {
 
 // findEntry returns the entry at path below tree h (found false when there
 // is none), reading each tree on the way with Repo.tree, so that every tree
-// is checked. A tree is in git's order (checkTree): the walk stops past
-// where a directory of the name would sort, after a file of the name.
+// is checked. Each name is found by binary search (treeObject.find), which
+// the git order checkTree enforces makes exact.
 func (r *Repo) findEntry(h plumbing.Hash, path string) (entry, bool, error) {
 	for {
 		t, err := r.tree(h)
